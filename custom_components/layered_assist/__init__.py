@@ -1,0 +1,48 @@
+"""The Layered Assist integration: a layered conversation agent for HA Assist."""
+
+from homeassistant.const import CONF_API_KEY, Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ConfigEntryAuthFailed, ConfigEntryNotReady
+from homeassistant.helpers import config_validation as cv, llm
+from homeassistant.helpers.typing import ConfigType
+from homeassistant.util.hass_dict import HassKey
+
+from .chat.client import EndpointClient
+from .chat.errors import AuthenticationFailed, EndpointError
+from .const import CONF_BASE_URL, DOMAIN, VALIDATION_TIMEOUT
+from .llm_api import LayeredAssistAPI
+from .models import LayeredAssistConfigEntry, LayeredAssistRuntimeData
+from .tools import ToolRegistry
+
+PLATFORMS = (Platform.CONVERSATION,)
+CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+
+DATA_TOOLS: HassKey[ToolRegistry] = HassKey(DOMAIN)
+
+
+async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
+    """Register our tools as an LLM API, available to every agent."""
+    registry = ToolRegistry()
+    hass.data[DATA_TOOLS] = registry
+    llm.async_register_api(hass, LayeredAssistAPI(hass, registry))
+    return True
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> bool:
+    """Connect to the endpoint and set up one agent per subentry."""
+    client = EndpointClient(hass, entry.data[CONF_BASE_URL], entry.data.get(CONF_API_KEY))
+    await client.async_prepare(hass)
+    try:
+        await client.async_list_models(VALIDATION_TIMEOUT)
+    except AuthenticationFailed as err:
+        raise ConfigEntryAuthFailed(err.detail) from err
+    except EndpointError as err:
+        raise ConfigEntryNotReady(err.detail) from err
+    entry.runtime_data = LayeredAssistRuntimeData(client=client)
+    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    return True
+
+
+async def async_unload_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> bool:
+    """Unload the agents."""
+    return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)

@@ -1,0 +1,180 @@
+"""A thin client for OpenAI-compatible chat endpoints, with errors mapped to ours."""
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+import json
+from typing import Any
+
+import httpx
+import openai
+from openai.types.chat import ChatCompletion, ChatCompletionChunk
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.httpx_client import get_async_client
+
+from ..const import LOGGER, RATE_LIMIT_MAX_WAIT
+from .errors import (
+    AuthenticationFailed,
+    BadRequest,
+    BrokenStream,
+    CannotConnect,
+    EndpointError,
+    EndpointTimeout,
+    ModelNotFound,
+    RateLimited,
+    ServerError,
+    ToolsUnsupported,
+)
+
+# Local servers ignore the key, but the SDK refuses to start without one.
+PLACEHOLDER_API_KEY = "not-needed"
+
+
+@dataclass(slots=True)
+class ChatRequest:
+    """One request to the chat completions endpoint."""
+
+    model: str
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    tool_choice: str | None = None
+    temperature: float | None = None
+    max_tokens: int | None = None
+    stream: bool = True
+    timeout: float = 30.0
+
+    def as_kwargs(self) -> dict[str, Any]:
+        """Return the keyword arguments of ``chat.completions.create``."""
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": self.messages,
+            "stream": self.stream,
+            "timeout": self.timeout,
+        }
+        if self.tools:
+            kwargs["tools"] = self.tools
+            if self.tool_choice:
+                kwargs["tool_choice"] = self.tool_choice
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            kwargs["max_tokens"] = self.max_tokens
+        return kwargs
+
+
+class EndpointClient:
+    """Talks to one OpenAI-compatible endpoint."""
+
+    def __init__(self, hass: HomeAssistant, base_url: str, api_key: str | None) -> None:
+        """Create the SDK client on HA's shared httpx client."""
+        self.base_url = base_url
+        self._client = openai.AsyncOpenAI(
+            base_url=base_url,
+            api_key=api_key or PLACEHOLDER_API_KEY,
+            http_client=get_async_client(hass),
+            # Retries are ours: a voice user cannot wait for the SDK's backoff.
+            max_retries=0,
+        )
+
+    async def async_prepare(self, hass: HomeAssistant) -> None:
+        """Do the SDK's blocking first-use work in the executor."""
+        await hass.async_add_executor_job(self._client.platform_headers)
+
+    async def async_list_models(self, timeout: float) -> list[str] | None:
+        """Return the endpoint's model ids, or None when it has no model list."""
+        try:
+            page = await self._client.with_options(timeout=timeout).models.list()
+        except openai.NotFoundError:
+            return None
+        except openai.OpenAIError as err:
+            raise _map_error(err) from err
+        return sorted({model.id for model in page.data})
+
+    async def async_probe(self, model: str, timeout: float) -> None:
+        """Send the cheapest possible request, for endpoints without a model list."""
+        request = ChatRequest(
+            model=model,
+            messages=[{"role": "user", "content": "ping"}],
+            max_tokens=1,
+            stream=False,
+            timeout=timeout,
+        )
+        await self.async_complete(request)
+
+    async def async_complete(self, request: ChatRequest) -> ChatCompletion:
+        """Send a non-streaming request."""
+        response = await self._async_create(request)
+        if not isinstance(response, ChatCompletion):
+            raise BrokenStream("unexpected response type")
+        return response
+
+    async def async_stream(self, request: ChatRequest) -> AsyncIterator[ChatCompletionChunk]:
+        """Send a streaming request and yield its chunks."""
+        stream = await self._async_create(request)
+        try:
+            async for chunk in stream:
+                yield chunk
+        except httpx.TimeoutException as err:
+            raise EndpointTimeout(str(err)) from err
+        except (httpx.HTTPError, json.JSONDecodeError, openai.APIError) as err:
+            raise BrokenStream(str(err) or type(err).__name__) from err
+
+    async def _async_create(self, request: ChatRequest) -> Any:
+        """Create a completion, retrying once on a short rate limit."""
+        kwargs = request.as_kwargs()
+        for attempt in range(2):
+            try:
+                return await self._client.chat.completions.create(**kwargs)
+            except openai.RateLimitError as err:
+                wait = _retry_after(err)
+                if attempt == 0 and wait is not None and wait <= RATE_LIMIT_MAX_WAIT:
+                    LOGGER.debug("Rate limited, retrying in %.1f s", wait)
+                    await asyncio.sleep(wait)
+                    continue
+                raise _map_error(err, has_tools=bool(request.tools)) from err
+            except openai.OpenAIError as err:
+                raise _map_error(err, has_tools=bool(request.tools)) from err
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _retry_after(err: openai.APIStatusError) -> float | None:
+    """Return the seconds a 429 asks us to wait, when it says."""
+    value = err.response.headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return None
+
+
+def _map_error(err: openai.OpenAIError, *, has_tools: bool = False) -> EndpointError:
+    """Translate an SDK error into one of ours."""
+    detail = str(err)
+    if isinstance(err, openai.APITimeoutError):
+        return EndpointTimeout(detail)
+    if isinstance(err, openai.APIConnectionError):
+        return CannotConnect(detail)
+    if isinstance(err, (openai.AuthenticationError, openai.PermissionDeniedError)):
+        return AuthenticationFailed(detail)
+    if isinstance(err, openai.NotFoundError):
+        return ModelNotFound(detail)
+    if isinstance(err, openai.RateLimitError):
+        wait = _retry_after(err)
+        return RateLimited(detail, seconds=str(round(wait)) if wait is not None else "?")
+    if isinstance(err, openai.APIStatusError):
+        if err.status_code >= 500:
+            return ServerError(detail, status=str(err.status_code))
+        if has_tools and _mentions_tools(detail):
+            return ToolsUnsupported(detail)
+        return BadRequest(detail, status=str(err.status_code))
+    if isinstance(err, openai.APIResponseValidationError):
+        return BrokenStream(detail)
+    return EndpointError(detail)
+
+
+def _mentions_tools(message: str) -> bool:
+    """Tell whether a 4xx message blames the tools (Ollama, vLLM, llama.cpp say so)."""
+    lowered = message.lower()
+    return any(word in lowered for word in ("tool", "function call", "function_call"))

@@ -1,0 +1,184 @@
+"""The tool-calling loop: ask the model, run its tools, feed results back, repeat."""
+
+from collections.abc import AsyncGenerator, Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from homeassistant.components import conversation
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
+
+from ..compat import tool_result_data
+from ..const import (
+    CONF_MAX_TOKENS,
+    CONF_MAX_TOOL_ROUNDS,
+    CONF_MODEL,
+    CONF_STREAM,
+    CONF_TEMPERATURE,
+    CONF_TIMEOUT,
+    DEFAULT_MAX_TOKENS,
+    DEFAULT_MAX_TOOL_ROUNDS,
+    DEFAULT_MODEL,
+    DEFAULT_STREAM,
+    DEFAULT_TEMPERATURE,
+    DEFAULT_TIMEOUT,
+    DOMAIN,
+    ISSUE_TOOLS_UNSUPPORTED,
+    LOGGER,
+)
+from ..llm_api import find_direct_speech
+from ..localize import async_text
+from .client import ChatRequest, EndpointClient
+from .errors import ToolsUnsupported
+from .messages import DeltaTranslator, chat_log_to_messages, format_tools
+
+
+@dataclass(frozen=True, slots=True)
+class LoopOptions:
+    """The agent settings the loop needs."""
+
+    model: str
+    temperature: float
+    max_tokens: int
+    max_rounds: int
+    timeout: float
+    stream: bool
+
+    @classmethod
+    def from_subentry(cls, data: Mapping[str, Any]) -> Self:
+        """Read the options of an agent subentry, with defaults."""
+        return cls(
+            model=data.get(CONF_MODEL, DEFAULT_MODEL),
+            temperature=float(data.get(CONF_TEMPERATURE, DEFAULT_TEMPERATURE)),
+            max_tokens=int(data.get(CONF_MAX_TOKENS, DEFAULT_MAX_TOKENS)),
+            max_rounds=int(data.get(CONF_MAX_TOOL_ROUNDS, DEFAULT_MAX_TOOL_ROUNDS)),
+            timeout=float(data.get(CONF_TIMEOUT, DEFAULT_TIMEOUT)),
+            stream=bool(data.get(CONF_STREAM, DEFAULT_STREAM)),
+        )
+
+
+class ToolCallingLoop:
+    """Runs one agent's turns against its endpoint."""
+
+    def __init__(
+        self, hass: HomeAssistant, client: EndpointClient, options: LoopOptions, agent_key: str
+    ) -> None:
+        """Bind the loop to an endpoint and an agent's options."""
+        self.hass = hass
+        self.client = client
+        self.options = options
+        self._issue_id = f"{ISSUE_TOOLS_UNSUPPORTED}_{agent_key}"
+        self.tools_supported = True
+
+    async def async_run(self, chat_log: conversation.ChatLog, agent_id: str, language: str) -> None:
+        """Answer the user's last message, leaving the answer last in the chat log."""
+        tools = format_tools(chat_log.llm_api)
+        rounds = self.options.max_rounds
+        dropped_calls = 0
+        for round_index in range(rounds):
+            last_round = round_index == rounds - 1
+            translator, added = await self._async_round(chat_log, agent_id, tools, last_round)
+            dropped_calls += translator.dropped_calls
+            results = [c for c in added if isinstance(c, conversation.ToolResultContent)]
+            if not results:
+                break
+            if (speech := self._direct_speech(chat_log, results)) is not None:
+                await self._async_say(chat_log, agent_id, speech)
+                return
+        if not _ends_with_answer(chat_log):
+            key = "round_limit" if dropped_calls or chat_log.unresponded_tool_results else "empty_response"
+            await self._async_say(
+                chat_log, agent_id, await async_text(self.hass, language, "exceptions", f"{key}.message")
+            )
+
+    async def _async_round(
+        self,
+        chat_log: conversation.ChatLog,
+        agent_id: str,
+        tools: list[dict[str, Any]],
+        last_round: bool,
+    ) -> tuple[DeltaTranslator, list[conversation.AssistantContent | conversation.ToolResultContent]]:
+        """Send one request and stream its answer (and tool results) into the chat log."""
+        use_tools = bool(tools) and self.tools_supported
+        request = ChatRequest(
+            model=self.options.model,
+            messages=chat_log_to_messages(chat_log.content),
+            tools=tools if use_tools else [],
+            tool_choice="none" if last_round and use_tools else None,
+            temperature=self.options.temperature,
+            max_tokens=self.options.max_tokens,
+            stream=self.options.stream,
+            timeout=self.options.timeout,
+        )
+        try:
+            return await self._async_send(
+                chat_log, agent_id, request, allow_tools=use_tools and not last_round
+            )
+        except ToolsUnsupported as err:
+            self._async_mark_tools_unsupported(err)
+            request.tools = []
+            request.tool_choice = None
+            return await self._async_send(chat_log, agent_id, request, allow_tools=False)
+
+    async def _async_send(
+        self, chat_log: conversation.ChatLog, agent_id: str, request: ChatRequest, *, allow_tools: bool
+    ) -> tuple[DeltaTranslator, list[conversation.AssistantContent | conversation.ToolResultContent]]:
+        """Send the request and add what comes back to the chat log."""
+        translator = DeltaTranslator(allow_tools=allow_tools, on_finish=_log_finish)
+        if request.stream:
+            deltas = translator.async_from_stream(self.client.async_stream(request))
+        else:
+            deltas = translator.async_from_completion(await self.client.async_complete(request))
+        added = [content async for content in chat_log.async_add_delta_content_stream(agent_id, deltas)]
+        if request.tools and self.tools_supported:
+            ir.async_delete_issue(self.hass, DOMAIN, self._issue_id)
+        return translator, added
+
+    def _async_mark_tools_unsupported(self, err: ToolsUnsupported) -> None:
+        """Carry on without tools from now on and tell the user once."""
+        self.tools_supported = False
+        LOGGER.warning("Model %s rejected tools, continuing without them: %s", self.options.model, err.detail)
+        ir.async_create_issue(
+            self.hass,
+            DOMAIN,
+            self._issue_id,
+            is_fixable=False,
+            severity=ir.IssueSeverity.WARNING,
+            translation_key=ISSUE_TOOLS_UNSUPPORTED,
+            translation_placeholders={"model": self.options.model},
+        )
+
+    @staticmethod
+    def _direct_speech(
+        chat_log: conversation.ChatLog, results: list[conversation.ToolResultContent]
+    ) -> str | None:
+        """Return the answer when every tool of the round answered the user itself."""
+        speeches = [
+            find_direct_speech(chat_log.llm_api, result.tool_name, tool_result_data(result))
+            for result in results
+        ]
+        if any(speech is None for speech in speeches):
+            return None
+        return " ".join(speech for speech in speeches if speech)
+
+    @staticmethod
+    async def _async_say(chat_log: conversation.ChatLog, agent_id: str, text: str) -> None:
+        """Add our own text as the answer, streamed so the pipeline's TTS hears it."""
+
+        async def deltas() -> AsyncGenerator[conversation.AssistantContentDeltaDict]:
+            yield {"role": "assistant", "content": text}
+
+        async for _ in chat_log.async_add_delta_content_stream(agent_id, deltas()):
+            pass
+
+
+def _ends_with_answer(chat_log: conversation.ChatLog) -> bool:
+    """Tell whether the chat log ends with assistant text."""
+    last = chat_log.content[-1]
+    return isinstance(last, conversation.AssistantContent) and bool(last.content)
+
+
+def _log_finish(finish_reason: str | None) -> None:
+    """Note why the model stopped; a length stop often explains a cut answer."""
+    if finish_reason == "length":
+        LOGGER.warning("The model hit max_tokens; raise it in the agent's options")

@@ -1,0 +1,344 @@
+"""Config flow: the endpoint as the entry, each conversation agent as a subentry."""
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlparse
+
+import voluptuous as vol
+
+from homeassistant.config_entries import (
+    SOURCE_RECONFIGURE,
+    ConfigEntry,
+    ConfigEntryState,
+    ConfigFlow,
+    ConfigFlowResult,
+    ConfigSubentryFlow,
+    SubentryFlowResult,
+)
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_NAME
+from homeassistant.core import callback
+from homeassistant.helpers import llm
+from homeassistant.helpers.selector import (
+    BooleanSelector,
+    NumberSelector,
+    NumberSelectorConfig,
+    NumberSelectorMode,
+    SelectOptionDict,
+    SelectSelector,
+    SelectSelectorConfig,
+    SelectSelectorMode,
+    TemplateSelector,
+    TextSelector,
+    TextSelectorConfig,
+    TextSelectorType,
+)
+
+from .chat.client import EndpointClient
+from .chat.errors import (
+    AuthenticationFailed,
+    CannotConnect,
+    EndpointError,
+    EndpointTimeout,
+    ModelNotFound,
+    ServerError,
+)
+from .const import (
+    CONF_BASE_URL,
+    CONF_MAX_TOKENS,
+    CONF_MAX_TOOL_ROUNDS,
+    CONF_MODEL,
+    CONF_PROMPT,
+    CONF_STREAM,
+    CONF_TEMPERATURE,
+    CONF_TIMEOUT,
+    DEFAULT_AGENT_NAME,
+    DEFAULT_BASE_URL,
+    DEFAULT_MAX_TOKENS,
+    DEFAULT_MAX_TOOL_ROUNDS,
+    DEFAULT_MODEL,
+    DEFAULT_STREAM,
+    DEFAULT_TEMPERATURE,
+    DEFAULT_TIMEOUT,
+    DOMAIN,
+    LLM_API_ID,
+    LOGGER,
+    MAX_TOOL_ROUNDS,
+    MIN_TOOL_ROUNDS,
+    SUBENTRY_CONVERSATION,
+    VALIDATION_TIMEOUT,
+)
+
+DEFAULT_AGENT_OPTIONS: dict[str, Any] = {
+    CONF_LLM_HASS_API: [LLM_API_ID],
+    CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
+    CONF_MAX_TOKENS: DEFAULT_MAX_TOKENS,
+    CONF_MAX_TOOL_ROUNDS: DEFAULT_MAX_TOOL_ROUNDS,
+    CONF_TIMEOUT: DEFAULT_TIMEOUT,
+    CONF_STREAM: DEFAULT_STREAM,
+}
+
+
+def _error_code(err: EndpointError) -> str:
+    """Return the form error for a failed validation."""
+    if isinstance(err, AuthenticationFailed):
+        return "invalid_auth"
+    if isinstance(err, ModelNotFound):
+        return "model_not_found"
+    if isinstance(err, (CannotConnect, EndpointTimeout, ServerError)):
+        return "cannot_connect"
+    return "unknown"
+
+
+async def _async_validate_endpoint(
+    flow: ConfigFlow, base_url: str, api_key: str | None
+) -> tuple[list[str] | None, str | None]:
+    """List the endpoint's models; return them (None when unlisted) or an error code."""
+    client = EndpointClient(flow.hass, base_url, api_key)
+    try:
+        await client.async_prepare(flow.hass)
+        return await client.async_list_models(VALIDATION_TIMEOUT), None
+    except EndpointError as err:
+        LOGGER.debug("Endpoint %s failed validation: %s", base_url, err.detail)
+        return None, _error_code(err)
+    except Exception:  # noqa: BLE001 - any failure must become a form error
+        LOGGER.exception("Unexpected error validating %s", base_url)
+        return None, "unknown"
+
+
+def _endpoint_schema(defaults: Mapping[str, Any]) -> vol.Schema:
+    """Return the form of the endpoint."""
+    return vol.Schema(
+        {
+            vol.Required(CONF_BASE_URL, default=defaults.get(CONF_BASE_URL, DEFAULT_BASE_URL)): TextSelector(
+                TextSelectorConfig(type=TextSelectorType.URL)
+            ),
+            vol.Optional(CONF_API_KEY): TextSelector(TextSelectorConfig(type=TextSelectorType.PASSWORD)),
+        }
+    )
+
+
+def _model_selector(models: list[str] | None) -> SelectSelector | TextSelector:
+    """Return a dropdown of the endpoint's models that also takes free text."""
+    if not models:
+        return TextSelector()
+    return SelectSelector(
+        SelectSelectorConfig(options=models, custom_value=True, mode=SelectSelectorMode.DROPDOWN, sort=True)
+    )
+
+
+def _title(base_url: str) -> str:
+    """Return an entry title from the endpoint's host."""
+    return urlparse(base_url).netloc or base_url
+
+
+class LayeredAssistConfigFlow(ConfigFlow, domain=DOMAIN):
+    """Set up an endpoint and its first agent."""
+
+    VERSION = 1
+    MINOR_VERSION = 1
+
+    def __init__(self) -> None:
+        """Start with no endpoint."""
+        self._endpoint: dict[str, Any] = {}
+        self._models: list[str] | None = None
+
+    async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Ask for the endpoint and check that it answers."""
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            base_url = user_input[CONF_BASE_URL].rstrip("/")
+            api_key = user_input.get(CONF_API_KEY) or None
+            self._async_abort_entries_match({CONF_BASE_URL: base_url, CONF_API_KEY: api_key})
+            models, error = await _async_validate_endpoint(self, base_url, api_key)
+            if error:
+                errors["base"] = error
+            else:
+                self._endpoint = {CONF_BASE_URL: base_url, CONF_API_KEY: api_key}
+                self._models = models
+                return await self.async_step_model()
+        return self.async_show_form(
+            step_id="user", data_schema=_endpoint_schema(user_input or {}), errors=errors
+        )
+
+    async def async_step_model(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Choose the model of the first agent."""
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            model = user_input[CONF_MODEL].strip()
+            if self._models is None or model not in self._models:
+                error = await self._async_probe(model)
+                if error:
+                    errors["base"] = error
+            if not errors:
+                return self.async_create_entry(
+                    title=_title(self._endpoint[CONF_BASE_URL]),
+                    data=self._endpoint,
+                    subentries=[
+                        {
+                            "subentry_type": SUBENTRY_CONVERSATION,
+                            "data": {**DEFAULT_AGENT_OPTIONS, CONF_MODEL: model},
+                            "title": DEFAULT_AGENT_NAME,
+                            "unique_id": None,
+                        }
+                    ],
+                )
+        default = self._models[0] if self._models else DEFAULT_MODEL
+        if self._models and DEFAULT_MODEL in self._models:
+            default = DEFAULT_MODEL
+        return self.async_show_form(
+            step_id="model",
+            data_schema=vol.Schema(
+                {vol.Required(CONF_MODEL, default=default): _model_selector(self._models)}
+            ),
+            errors=errors,
+        )
+
+    async def _async_probe(self, model: str) -> str | None:
+        """Send a 1-token request; return an error code when it fails."""
+        client = EndpointClient(self.hass, self._endpoint[CONF_BASE_URL], self._endpoint[CONF_API_KEY])
+        try:
+            await client.async_probe(model, VALIDATION_TIMEOUT)
+        except EndpointError as err:
+            LOGGER.debug("Model %s failed the probe: %s", model, err.detail)
+            return _error_code(err)
+        return None
+
+    async def async_step_reauth(self, entry_data: Mapping[str, Any]) -> ConfigFlowResult:
+        """Start reauthentication after the endpoint rejected the key."""
+        return await self.async_step_reauth_confirm()
+
+    async def async_step_reauth_confirm(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Ask for a new API key."""
+        entry = self._get_reauth_entry()
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            api_key = user_input.get(CONF_API_KEY) or None
+            _, error = await _async_validate_endpoint(self, entry.data[CONF_BASE_URL], api_key)
+            if error:
+                errors["base"] = error
+            else:
+                return self.async_update_reload_and_abort(entry, data_updates={CONF_API_KEY: api_key})
+        return self.async_show_form(
+            step_id="reauth_confirm",
+            data_schema=vol.Schema(
+                {vol.Optional(CONF_API_KEY): TextSelector(TextSelectorConfig(type=TextSelectorType.PASSWORD))}
+            ),
+            description_placeholders={"base_url": entry.data[CONF_BASE_URL]},
+            errors=errors,
+        )
+
+    async def async_step_reconfigure(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Change the endpoint's URL or key."""
+        entry = self._get_reconfigure_entry()
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            base_url = user_input[CONF_BASE_URL].rstrip("/")
+            api_key = user_input.get(CONF_API_KEY) or None
+            _, error = await _async_validate_endpoint(self, base_url, api_key)
+            if error:
+                errors["base"] = error
+            else:
+                return self.async_update_reload_and_abort(
+                    entry,
+                    title=_title(base_url),
+                    data_updates={CONF_BASE_URL: base_url, CONF_API_KEY: api_key},
+                )
+        return self.async_show_form(
+            step_id="reconfigure",
+            data_schema=_endpoint_schema(user_input or entry.data),
+            errors=errors,
+        )
+
+    @classmethod
+    @callback
+    def async_get_supported_subentry_types(
+        cls, config_entry: ConfigEntry
+    ) -> dict[str, type[ConfigSubentryFlow]]:
+        """Offer conversation agents as subentries."""
+        return {SUBENTRY_CONVERSATION: ConversationAgentFlow}
+
+
+class ConversationAgentFlow(ConfigSubentryFlow):
+    """Create or reconfigure a conversation agent."""
+
+    async def async_step_user(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Create an agent."""
+        return await self._async_step_agent(user_input, DEFAULT_AGENT_OPTIONS)
+
+    async def async_step_reconfigure(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Change an agent."""
+        return await self._async_step_agent(user_input, self._get_reconfigure_subentry().data)
+
+    async def _async_step_agent(
+        self, user_input: dict[str, Any] | None, current: Mapping[str, Any]
+    ) -> SubentryFlowResult:
+        """Show and handle the agent form (step ``user`` or ``reconfigure``)."""
+        entry = self._get_entry()
+        if entry.state is not ConfigEntryState.LOADED:
+            return self.async_abort(reason="entry_not_loaded")
+        is_new = self.source != SOURCE_RECONFIGURE
+        if user_input is not None:
+            if not user_input.get(CONF_LLM_HASS_API):
+                user_input.pop(CONF_LLM_HASS_API, None)
+            if is_new:
+                title = user_input.pop(CONF_NAME)
+                self.hass.config_entries.async_schedule_reload(entry.entry_id)
+                return self.async_create_entry(title=title, data=user_input)
+            return self.async_update_reload_and_abort(
+                entry, self._get_reconfigure_subentry(), data=user_input
+            )
+
+        try:
+            models = await entry.runtime_data.client.async_list_models(VALIDATION_TIMEOUT)
+        except EndpointError:
+            models = None
+        schema = self._agent_schema(is_new, models, current)
+        return self.async_show_form(
+            step_id="user" if is_new else "reconfigure",
+            data_schema=self.add_suggested_values_to_schema(schema, current),
+        )
+
+    def _agent_schema(self, is_new: bool, models: list[str] | None, current: Mapping[str, Any]) -> vol.Schema:
+        """Return the agent form."""
+        apis = [SelectOptionDict(value=api.id, label=api.name) for api in llm.async_get_apis(self.hass)]
+        fields: dict[Any, Any] = {}
+        if is_new:
+            fields[vol.Required(CONF_NAME, default=DEFAULT_AGENT_NAME)] = TextSelector()
+        fields.update(
+            {
+                vol.Required(CONF_MODEL, default=current.get(CONF_MODEL, DEFAULT_MODEL)): _model_selector(
+                    models
+                ),
+                vol.Optional(CONF_PROMPT): TemplateSelector(),
+                vol.Optional(CONF_LLM_HASS_API): SelectSelector(
+                    SelectSelectorConfig(options=apis, multiple=True)
+                ),
+                vol.Required(CONF_TEMPERATURE, default=DEFAULT_TEMPERATURE): NumberSelector(
+                    NumberSelectorConfig(min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER)
+                ),
+                vol.Required(CONF_MAX_TOKENS, default=DEFAULT_MAX_TOKENS): vol.All(
+                    NumberSelector(
+                        NumberSelectorConfig(min=16, max=32768, step=1, mode=NumberSelectorMode.BOX)
+                    ),
+                    vol.Coerce(int),
+                ),
+                vol.Required(CONF_MAX_TOOL_ROUNDS, default=DEFAULT_MAX_TOOL_ROUNDS): vol.All(
+                    NumberSelector(
+                        NumberSelectorConfig(
+                            min=MIN_TOOL_ROUNDS, max=MAX_TOOL_ROUNDS, step=1, mode=NumberSelectorMode.BOX
+                        )
+                    ),
+                    vol.Coerce(int),
+                ),
+                vol.Required(CONF_TIMEOUT, default=DEFAULT_TIMEOUT): vol.All(
+                    NumberSelector(
+                        NumberSelectorConfig(
+                            min=1, max=600, step=1, unit_of_measurement="s", mode=NumberSelectorMode.BOX
+                        )
+                    ),
+                    vol.Coerce(int),
+                ),
+                vol.Required(CONF_STREAM, default=DEFAULT_STREAM): BooleanSelector(),
+            }
+        )
+        return vol.Schema(fields)

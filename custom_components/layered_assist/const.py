@@ -1,0 +1,43 @@
+"""Constants for the Layered Assist integration."""
+
+import logging
+from typing import Final
+
+DOMAIN: Final = "layered_assist"
+LOGGER = logging.getLogger(__package__)
+
+# Config entry: the endpoint.
+CONF_BASE_URL: Final = "base_url"
+DEFAULT_BASE_URL: Final = "https://api.openai.com/v1"
+
+# Conversation agent subentry.
+SUBENTRY_CONVERSATION: Final = "conversation"
+CONF_MODEL: Final = "model"
+CONF_PROMPT: Final = "prompt"
+CONF_TEMPERATURE: Final = "temperature"
+CONF_MAX_TOKENS: Final = "max_tokens"
+CONF_MAX_TOOL_ROUNDS: Final = "max_tool_rounds"
+CONF_TIMEOUT: Final = "timeout"
+CONF_STREAM: Final = "stream"
+
+DEFAULT_AGENT_NAME: Final = "Layered Assist"
+DEFAULT_MODEL: Final = "gpt-4o-mini"
+DEFAULT_TEMPERATURE: Final = 0.3
+DEFAULT_MAX_TOKENS: Final = 1024
+DEFAULT_MAX_TOOL_ROUNDS: Final = 3
+MIN_TOOL_ROUNDS: Final = 1
+MAX_TOOL_ROUNDS: Final = 10
+DEFAULT_TIMEOUT: Final = 30
+DEFAULT_STREAM: Final = True
+
+# The id of the LLM API that offers our tools to any HA agent.
+LLM_API_ID: Final = DOMAIN
+LLM_API_NAME: Final = "Layered Assist"
+
+# How long the config flow waits for the endpoint while validating it.
+VALIDATION_TIMEOUT: Final = 10.0
+# A 429 whose Retry-After is at most this many seconds is retried once.
+RATE_LIMIT_MAX_WAIT: Final = 2.0
+
+# Repair issue ids.
+ISSUE_TOOLS_UNSUPPORTED: Final = "tools_unsupported"

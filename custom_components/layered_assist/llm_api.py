@@ -1,0 +1,93 @@
+"""Our tools offered as an HA LLM API, usable by our agent and by HA's own agents."""
+
+from typing import Any
+
+import voluptuous as vol
+
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import llm
+from homeassistant.util.json import JsonObjectType
+
+from .compat import wrap_tool_result
+from .const import LLM_API_ID, LLM_API_NAME, LOGGER
+from .tools import ToolRegistry
+from .tools.base import ToolRequest, ToolSpec, direct_speech, outcome_to_json
+
+API_PROMPT = (
+    "Use the tools when they help answer the user. Reply in the user's language, "
+    "briefly, in plain sentences suitable for speech."
+)
+
+
+class RegistryTool(llm.Tool):
+    """An HA LLM tool backed by one of our ToolSpecs."""
+
+    def __init__(self, spec: ToolSpec) -> None:
+        """Wrap the spec."""
+        self.spec = spec
+        self.name = spec.name
+        self.description = spec.description
+        self.parameters = spec.parameters
+
+    async def async_call(
+        self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
+    ) -> JsonObjectType:
+        """Validate the arguments, run the handler and never raise."""
+        try:
+            args = self.parameters(tool_input.tool_args)
+        except vol.Invalid as err:
+            return _error("invalid_arguments", _describe_invalid(err))
+        try:
+            outcome = await self.spec.handler(ToolRequest(hass, llm_context, args))
+        except HomeAssistantError as err:
+            return _error("tool_failed", str(err))
+        except Exception as err:  # noqa: BLE001 - a broken tool must not end the turn
+            LOGGER.exception("Tool %s failed", self.name)
+            return _error("tool_failed", f"{type(err).__name__}: {err}")
+        result: JsonObjectType = wrap_tool_result(outcome_to_json(outcome))
+        return result
+
+
+def _describe_invalid(err: vol.Invalid) -> str:
+    """Return every validation problem, not only the first."""
+    errors = err.errors if isinstance(err, vol.MultipleInvalid) else [err]
+    return "; ".join(str(error) for error in errors)
+
+
+def _error(kind: str, text: str) -> JsonObjectType:
+    """Return an error result the model can read and act on."""
+    result: JsonObjectType = wrap_tool_result({"error": kind, "error_text": text}, error=True)
+    return result
+
+
+class LayeredAssistAPI(llm.API):
+    """The ``layered_assist`` LLM API: every tool of our registry."""
+
+    def __init__(self, hass: HomeAssistant, registry: ToolRegistry) -> None:
+        """Describe the API."""
+        super().__init__(hass=hass, id=LLM_API_ID, name=LLM_API_NAME)
+        self.registry = registry
+
+    async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
+        """Return the tools for one conversation turn."""
+        return llm.APIInstance(
+            api=self,
+            api_prompt=API_PROMPT,
+            llm_context=llm_context,
+            tools=[RegistryTool(spec) for spec in self.registry.tools],
+        )
+
+
+def find_direct_speech(api: llm.APIInstance | None, tool_name: str, result: Any) -> str | None:
+    """Return the speech of a direct response, trusted only from our own tools."""
+    if api is None or (speech := direct_speech(result)) is None:
+        return None
+    for tool in api.tools:
+        if tool.name != tool_name:
+            continue
+        # MergedAPI wraps each tool in a NamespacedTool.
+        inner = getattr(tool, "tool", tool)
+        if isinstance(inner, RegistryTool):
+            return speech
+    return None

@@ -1,0 +1,34 @@
+"""Our tools and the registry that offers them to models and to HA's LLM API."""
+
+from collections.abc import Iterable
+
+from .base import ToolSpec
+from .calculator import CALCULATE_TOOL
+from .clock import DATETIME_TOOL
+
+BUILTIN_TOOLS: tuple[ToolSpec, ...] = (CALCULATE_TOOL, DATETIME_TOOL)
+
+
+class ToolRegistry:
+    """Holds tools by name; later families register here too."""
+
+    def __init__(self, tools: Iterable[ToolSpec] = BUILTIN_TOOLS) -> None:
+        """Register the given tools."""
+        self._tools: dict[str, ToolSpec] = {}
+        for tool in tools:
+            self.register(tool)
+
+    def register(self, tool: ToolSpec) -> None:
+        """Add a tool; names must be unique."""
+        if tool.name in self._tools:
+            raise ValueError(f"tool {tool.name} is already registered")
+        self._tools[tool.name] = tool
+
+    def get(self, name: str) -> ToolSpec | None:
+        """Return a tool by name."""
+        return self._tools.get(name)
+
+    @property
+    def tools(self) -> list[ToolSpec]:
+        """Return every tool, sorted by name."""
+        return [self._tools[name] for name in sorted(self._tools)]

@@ -1,0 +1,75 @@
+"""What a tool is: its declaration, what its handler receives and may return."""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import voluptuous as vol
+
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import llm
+
+# Marks a tool result that is the answer itself; the loop speaks it without
+# asking the model again.
+DIRECT_RESPONSE_KEY = "direct_response"
+SPEECH_KEY = "speech"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolRequest:
+    """What a handler receives: HA, the LLM context and validated arguments."""
+
+    hass: HomeAssistant
+    llm_context: llm.LLMContext
+    args: dict[str, Any]
+
+    @property
+    def language(self) -> str:
+        """Return the conversation language, HA's own when the context has none."""
+        return self.llm_context.language or self.hass.config.language
+
+
+@dataclass(frozen=True, slots=True)
+class ModelResult:
+    """Data for the model, fed back as the tool result."""
+
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class DirectResponse:
+    """Text spoken to the user as is, ending the turn with no further model round."""
+
+    speech: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+type ToolOutcome = ModelResult | DirectResponse | None
+type ToolHandler = Callable[[ToolRequest], Awaitable[ToolOutcome]]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """A tool: name, description, argument schema and handler."""
+
+    name: str
+    description: str
+    parameters: vol.Schema
+    handler: ToolHandler
+
+
+def outcome_to_json(outcome: ToolOutcome) -> dict[str, Any]:
+    """Return the JSON a handler's outcome becomes in the chat log."""
+    if isinstance(outcome, DirectResponse):
+        return {DIRECT_RESPONSE_KEY: True, SPEECH_KEY: outcome.speech, **outcome.data}
+    if isinstance(outcome, ModelResult):
+        return outcome.data
+    return {"success": True}
+
+
+def direct_speech(result: Any) -> str | None:
+    """Return the speech of a direct-response result, else None."""
+    if isinstance(result, dict) and result.get(DIRECT_RESPONSE_KEY) is True:
+        speech = result.get(SPEECH_KEY)
+        return speech if isinstance(speech, str) else None
+    return None

@@ -1,0 +1,83 @@
+"""Fixtures: a real HA core, the fake model server and a configured entry."""
+
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.layered_assist.const import (
+    CONF_BASE_URL,
+    CONF_MAX_TOOL_ROUNDS,
+    CONF_MODEL,
+    CONF_STREAM,
+    CONF_TIMEOUT,
+    DEFAULT_AGENT_NAME,
+    DOMAIN,
+    LLM_API_ID,
+    SUBENTRY_CONVERSATION,
+)
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from .fake_openai import FakeOpenAI
+
+AGENT_ID = "conversation.layered_assist"
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
+    """Load integrations from custom_components."""
+
+
+@pytest.fixture
+async def fake_openai(socket_enabled: None) -> AsyncGenerator[FakeOpenAI]:
+    """Run the fake OpenAI-compatible server for one test (only 127.0.0.1 is reachable)."""
+    server = FakeOpenAI()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+def agent_options() -> dict[str, Any]:
+    """Return the options of the test agent; tests override what they need."""
+    return {
+        CONF_MODEL: "gpt-test",
+        CONF_LLM_HASS_API: [LLM_API_ID],
+        CONF_MAX_TOOL_ROUNDS: 3,
+        CONF_TIMEOUT: 2,
+        CONF_STREAM: True,
+    }
+
+
+@pytest.fixture
+async def mock_config_entry(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, agent_options: dict[str, Any]
+) -> MockConfigEntry:
+    """Return an entry pointing at the fake server, with one agent, on a started core."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="127.0.0.1",
+        data={CONF_BASE_URL: fake_openai.base_url, CONF_API_KEY: "sk-test"},
+        subentries_data=[
+            {
+                "subentry_type": SUBENTRY_CONVERSATION,
+                "data": agent_options,
+                "title": DEFAULT_AGENT_NAME,
+                "unique_id": None,
+            }
+        ],
+    )
+    entry.add_to_hass(hass)
+    return entry
+
+
+@pytest.fixture
+async def init_integration(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> MockConfigEntry:
+    """Set up our entry."""
+    assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
+    await hass.async_block_till_done()
+    return mock_config_entry

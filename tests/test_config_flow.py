@@ -1,0 +1,240 @@
+"""Tests of the config flow: endpoint, first agent, reauth, reconfigure, subentries."""
+
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.layered_assist.const import (
+    CONF_BASE_URL,
+    CONF_MAX_TOOL_ROUNDS,
+    CONF_MODEL,
+    CONF_STREAM,
+    CONF_TEMPERATURE,
+    CONF_TIMEOUT,
+    DOMAIN,
+    LLM_API_ID,
+    SUBENTRY_CONVERSATION,
+)
+from homeassistant import config_entries
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_NAME
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType, InvalidData
+from homeassistant.setup import async_setup_component
+
+from .fake_openai import FakeOpenAI, failure, text
+
+
+@pytest.fixture(autouse=True)
+async def setup_core(hass: HomeAssistant) -> None:
+    """Start HA's core integration, which conversation needs."""
+    assert await async_setup_component(hass, "homeassistant", {})
+
+
+async def start_flow(hass: HomeAssistant) -> str:
+    """Open the user step and return the flow id."""
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "user"
+    return result["flow_id"]
+
+
+async def test_full_flow_with_model_list(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
+    """A listed model creates the entry and its first agent without a probe."""
+    flow_id = await start_flow(hass)
+    result = await hass.config_entries.flow.async_configure(
+        flow_id, {CONF_BASE_URL: fake_openai.base_url + "/", CONF_API_KEY: "sk-good"}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "model"
+
+    result = await hass.config_entries.flow.async_configure(flow_id, {CONF_MODEL: "qwen2.5:7b"})
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {CONF_BASE_URL: fake_openai.base_url, CONF_API_KEY: "sk-good"}
+    entry = result["result"]
+    [subentry] = entry.subentries.values()
+    assert subentry.subentry_type == SUBENTRY_CONVERSATION
+    assert subentry.data[CONF_MODEL] == "qwen2.5:7b"
+    assert subentry.data[CONF_MAX_TOOL_ROUNDS] == 3
+    assert subentry.data[CONF_LLM_HASS_API] == [LLM_API_ID]
+    assert fake_openai.chat_requests == []
+    assert hass.states.get("conversation.layered_assist") is not None
+
+
+async def test_flow_without_model_list_probes(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
+    """Where /models is missing, the chosen model is checked with a 1-token request."""
+    fake_openai.models = None
+    flow_id = await start_flow(hass)
+    result = await hass.config_entries.flow.async_configure(flow_id, {CONF_BASE_URL: fake_openai.base_url})
+    assert result["step_id"] == "model"
+
+    fake_openai.add(failure(404, "model not found"))
+    result = await hass.config_entries.flow.async_configure(flow_id, {CONF_MODEL: "missing-model"})
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "model_not_found"}
+
+    fake_openai.add(text("p"))
+    result = await hass.config_entries.flow.async_configure(flow_id, {CONF_MODEL: "llama3"})
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"][CONF_API_KEY] is None
+    probe = fake_openai.chat_requests[-1]
+    assert probe["model"] == "llama3"
+    assert probe["max_tokens"] == 1
+
+
+@pytest.mark.parametrize(
+    ("models_status", "error"),
+    [(401, "invalid_auth"), (403, "invalid_auth"), (500, "cannot_connect"), (400, "unknown")],
+)
+async def test_flow_endpoint_errors(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, models_status: int, error: str
+) -> None:
+    """The endpoint's failures show as form errors, and the user can retry."""
+    flow_id = await start_flow(hass)
+    fake_openai.models_status = models_status
+    result = await hass.config_entries.flow.async_configure(
+        flow_id, {CONF_BASE_URL: fake_openai.base_url, CONF_API_KEY: "sk-bad"}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": error}
+
+    fake_openai.models_status = 200
+    result = await hass.config_entries.flow.async_configure(
+        flow_id, {CONF_BASE_URL: fake_openai.base_url, CONF_API_KEY: "sk-good"}
+    )
+    assert result["step_id"] == "model"
+
+
+async def test_flow_cannot_connect(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
+    """An endpoint that refuses connections is reported."""
+    await fake_openai.stop()
+    flow_id = await start_flow(hass)
+    result = await hass.config_entries.flow.async_configure(flow_id, {CONF_BASE_URL: fake_openai.base_url})
+    assert result["errors"] == {"base": "cannot_connect"}
+
+
+async def test_flow_already_configured(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, mock_config_entry: MockConfigEntry
+) -> None:
+    """The same endpoint and key cannot be added twice."""
+    flow_id = await start_flow(hass)
+    result = await hass.config_entries.flow.async_configure(
+        flow_id, {CONF_BASE_URL: fake_openai.base_url, CONF_API_KEY: "sk-test"}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "already_configured"
+
+
+async def test_reauth(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, init_integration: MockConfigEntry
+) -> None:
+    """A new key is checked, stored, and the entry reloads."""
+    result = await init_integration.start_reauth_flow(hass)
+    assert result["step_id"] == "reauth_confirm"
+
+    fake_openai.models_status = 401
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_API_KEY: "sk-wrong"})
+    assert result["errors"] == {"base": "invalid_auth"}
+
+    fake_openai.models_status = 200
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_API_KEY: "sk-new"})
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reauth_successful"
+    assert init_integration.data[CONF_API_KEY] == "sk-new"
+    assert fake_openai.headers[-1]["Authorization"] == "Bearer sk-new"
+
+
+async def test_reconfigure_endpoint(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, init_integration: MockConfigEntry
+) -> None:
+    """The URL can change; a bad one is refused and the entry keeps the old one."""
+    result = await init_integration.start_reconfigure_flow(hass)
+    assert result["step_id"] == "reconfigure"
+
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_BASE_URL: "http://127.0.0.1:9/v1", CONF_API_KEY: "sk-test"}
+    )
+    assert result["errors"] == {"base": "cannot_connect"}
+    assert init_integration.data[CONF_BASE_URL] == fake_openai.base_url
+
+    other = FakeOpenAI()
+    await other.start()
+    try:
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"], {CONF_BASE_URL: other.base_url, CONF_API_KEY: "sk-test"}
+        )
+        await hass.async_block_till_done()
+        assert result["reason"] == "reconfigure_successful"
+        assert init_integration.data[CONF_BASE_URL] == other.base_url
+        assert init_integration.runtime_data.client.base_url == other.base_url
+    finally:
+        await hass.config_entries.async_unload(init_integration.entry_id)
+        await other.stop()
+
+
+async def test_subentry_create(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:
+    """A second agent is created from the form and gets its own entity."""
+    result = await hass.config_entries.subentries.async_init(
+        (init_integration.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.FORM
+    schema_keys = {str(key) for key in result["data_schema"].schema}
+    assert {CONF_MODEL, CONF_LLM_HASS_API, CONF_MAX_TOOL_ROUNDS, CONF_TIMEOUT, CONF_STREAM} <= schema_keys
+
+    options: dict[str, Any] = {
+        CONF_NAME: "Kitchen helper",
+        CONF_MODEL: "qwen2.5:7b",
+        CONF_LLM_HASS_API: ["assist", LLM_API_ID],
+        CONF_TEMPERATURE: 0.2,
+        "max_tokens": 512,
+        CONF_MAX_TOOL_ROUNDS: 5,
+        CONF_TIMEOUT: 20,
+        CONF_STREAM: False,
+    }
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], options)
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    subentries = [s for s in init_integration.subentries.values() if s.title == "Kitchen helper"]
+    assert len(subentries) == 1
+    assert subentries[0].data[CONF_MAX_TOOL_ROUNDS] == 5
+    assert hass.states.get("conversation.kitchen_helper") is not None
+
+
+async def test_subentry_rejects_out_of_range_rounds(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """Max tool rounds must stay within 1–10."""
+    result = await hass.config_entries.subentries.async_init(
+        (init_integration.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
+    )
+    with pytest.raises(InvalidData):
+        await hass.config_entries.subentries.async_configure(
+            result["flow_id"], {CONF_NAME: "x", CONF_MODEL: "gpt-test", CONF_MAX_TOOL_ROUNDS: 11}
+        )
+
+
+async def test_subentry_reconfigure(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:
+    """An agent's settings change and the entry reloads with them."""
+    subentry = next(iter(init_integration.subentries.values()))
+    result = await init_integration.start_subentry_reconfigure_flow(hass, subentry.subentry_id)
+    assert result["step_id"] == "reconfigure"
+    assert CONF_NAME not in {str(key) for key in result["data_schema"].schema}
+
+    new_options = {**subentry.data, CONF_MODEL: "qwen2.5:7b", CONF_MAX_TOOL_ROUNDS: 7}
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], new_options)
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+    assert init_integration.subentries[subentry.subentry_id].data[CONF_MAX_TOOL_ROUNDS] == 7
+    assert hass.states.get("conversation.layered_assist") is not None
+
+
+async def test_subentry_needs_loaded_entry(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> None:
+    """Agents cannot be added while the endpoint is not loaded."""
+    result = await hass.config_entries.subentries.async_init(
+        (mock_config_entry.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "entry_not_loaded"

@@ -1,0 +1,61 @@
+"""Tests of the calculator's evaluator and its limits."""
+
+import pytest
+
+from custom_components.layered_assist.tools.calculator import CalculationError, evaluate
+
+
+@pytest.mark.parametrize(
+    ("expression", "expected"),
+    [
+        ("1+2*3", 7),
+        ("(1+2)*3", 9),
+        ("7/2", 3.5),
+        ("7//2", 3),
+        ("7 % 3", 1),
+        ("2**10", 1024),
+        ("2^10", 1024),
+        ("-3 + +4", 1),
+        ("200 * 15%", 30),
+        ("50%", 0.5),
+        ("(100 + 50%) * 2", 201),
+        ("sqrt(16)", 4),
+        ("abs(-2.5)", 2.5),
+        ("round(3.14159, 2)", 3.14),
+        ("min(3, 1, 2) + max(4, 5)", 6),
+        ("3×4÷2", 6),
+        ("（1＋2）×3", 9),
+        ("1.5e3 + 1", 1501),
+    ],
+)
+def test_evaluates(expression: str, expected: float) -> None:
+    """Arithmetic gives the exact answer."""
+    assert evaluate(expression) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("expression", "problem"),
+    [
+        ("__import__('os').system('ls')", "not allowed"),
+        ("().__class__", "not allowed"),
+        ("x + 1", "not allowed"),
+        ("open('f')", "not allowed"),
+        ("sqrt(x=4)", "not allowed"),
+        ("[1, 2]", "not allowed"),
+        ("'a' * 3", "not allowed"),
+        ("1/0", "division by zero"),
+        ("10**10000", "exponent larger"),
+        ("9**999", "too large"),
+        ("2.0**5000", "exponent larger"),
+        ("10.0**300 * 10.0**300", "too large"),
+        ("sqrt(-1)", "math domain"),
+        ("1 +", "not an arithmetic expression"),
+        ("", "empty"),
+        ("1+" * 150 + "1", "longer than"),
+        ("True + 1", "not allowed"),
+    ],
+)
+def test_refuses(expression: str, problem: str) -> None:
+    """Anything but bounded arithmetic is refused with a reason."""
+    with pytest.raises(CalculationError, match=problem):
+        evaluate(expression)
