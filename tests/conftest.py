@@ -1,11 +1,13 @@
 """Fixtures: a real HA core, the fake model server and a configured entry."""
 
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Generator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from bench.home import LoadedHome, async_load_home, read_home
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
     CONF_MAX_TOOL_ROUNDS,
@@ -17,9 +19,11 @@ from custom_components.layered_assist.const import (
     LLM_API_ID,
     SUBENTRY_CONVERSATION,
 )
+from custom_components.layered_assist.selection.catalog import DeviceCatalog
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
+from homeassistant.util.unit_system import METRIC_SYSTEM
 
 from .fake_openai import FakeOpenAI
 
@@ -81,3 +85,23 @@ async def init_integration(hass: HomeAssistant, mock_config_entry: MockConfigEnt
     assert await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     return mock_config_entry
+
+
+HOME_ZH = Path(__file__).parent / "fixtures" / "home_zh.json"
+
+
+@pytest.fixture
+async def home(hass: HomeAssistant) -> LoadedHome:
+    """Load the Chinese test home into HA's registries and state machine."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    hass.config.units = METRIC_SYSTEM
+    return await async_load_home(hass, read_home(HOME_ZH))
+
+
+@pytest.fixture
+def catalog(hass: HomeAssistant, home: LoadedHome) -> Generator[DeviceCatalog]:
+    """Build the device catalog of the test home."""
+    device_catalog = DeviceCatalog(hass)
+    device_catalog.async_start()
+    yield device_catalog
+    device_catalog.async_stop()

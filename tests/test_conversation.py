@@ -48,7 +48,7 @@ def register_tool(hass: HomeAssistant, name: str, handler: Any) -> None:
 async def test_plain_answer(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
     """A reply without tools is the answer; the request carries the prompt and sorted tools."""
     fake_openai.add(text("Hello there!"))
-    result = await converse(hass, "hi")
+    result = await converse(hass, "tell me a joke")
 
     assert speech(result) == "Hello there!"
     assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
@@ -56,7 +56,7 @@ async def test_plain_answer(hass: HomeAssistant, fake_openai: FakeOpenAI) -> Non
     assert request["model"] == "gpt-test"
     assert request["stream"] is True
     assert [m["role"] for m in request["messages"]] == ["system", "user"]
-    assert request["messages"][1]["content"] == "hi"
+    assert request["messages"][1]["content"] == "tell me a joke"
     names = [tool["function"]["name"] for tool in request["tools"]]
     assert names == sorted(names)
     assert {"calculate", "get_datetime"} <= set(names)
@@ -257,7 +257,7 @@ async def test_non_streaming(
 async def test_model_without_tool_support(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
     """A model that rejects tools is detected once; the agent carries on without them."""
     fake_openai.add(failure(400, "registry.ollama.ai/library/gemma:2b does not support tools"), text("Hi!"))
-    result = await converse(hass, "hello")
+    result = await converse(hass, "tell me a joke")
     assert speech(result) == "Hi!"
     first, second = fake_openai.chat_requests
     assert "tools" in first

@@ -17,7 +17,7 @@ from .fake_openai import FakeOpenAI, Reply, failure, text
 async def converse(hass: HomeAssistant, language: str = "en") -> conversation.ConversationResult:
     """Ask our agent something."""
     return await conversation.async_converse(
-        hass, "hello", None, Context(), language=language, agent_id=AGENT_ID
+        hass, "tell me a joke", None, Context(), language=language, agent_id=AGENT_ID
     )
 
 

@@ -12,6 +12,8 @@ from .chat.errors import AuthenticationFailed, EndpointError
 from .const import CONF_BASE_URL, DOMAIN, VALIDATION_TIMEOUT
 from .llm_api import LayeredAssistAPI
 from .models import LayeredAssistConfigEntry, LayeredAssistRuntimeData
+from .selection.catalog import DeviceCatalog
+from .state import ConversationStateStore
 from .tools import ToolRegistry
 
 PLATFORMS = (Platform.CONVERSATION,)
@@ -38,11 +40,19 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
         raise ConfigEntryAuthFailed(err.detail) from err
     except EndpointError as err:
         raise ConfigEntryNotReady(err.detail) from err
-    entry.runtime_data = LayeredAssistRuntimeData(client=client)
+    states = ConversationStateStore(hass)
+    await states.async_load()
+    catalog = DeviceCatalog(hass)
+    catalog.async_start()
+    entry.async_on_unload(catalog.async_stop)
+    entry.runtime_data = LayeredAssistRuntimeData(client=client, catalog=catalog, states=states)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> bool:
-    """Unload the agents."""
-    return await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+    """Unload the agents and write the conversation state."""
+    unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+    if unloaded:
+        await entry.runtime_data.states.async_flush()
+    return unloaded

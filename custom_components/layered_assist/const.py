@@ -30,6 +30,17 @@ MAX_TOOL_ROUNDS: Final = 10
 DEFAULT_TIMEOUT: Final = 30
 DEFAULT_STREAM: Final = True
 
+# Device selection layers, per agent.
+CONF_FAST_PATH: Final = "fast_path"
+CONF_LOCAL_ACTION: Final = "local_action"
+CONF_TOP_K: Final = "top_k"
+CONF_FILTER_MODEL: Final = "filter_model"
+CONF_FILTER_BASE_URL: Final = "filter_base_url"
+CONF_FILTER_API_KEY: Final = "filter_api_key"
+DEFAULT_FAST_PATH: Final = True
+DEFAULT_LOCAL_ACTION: Final = True
+DEFAULT_TOP_K: Final = 10
+
 # The id of the LLM API that offers our tools to any HA agent.
 LLM_API_ID: Final = DOMAIN
 LLM_API_NAME: Final = "Layered Assist"

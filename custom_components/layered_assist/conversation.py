@@ -1,20 +1,37 @@
 """The conversation agent entity: wires the layers together for each turn."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from homeassistant.components import conversation
 from homeassistant.components.conversation.models import AbstractConversationAgent
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import CONF_LLM_HASS_API, MATCH_ALL
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import device_registry as dr, intent
+from homeassistant.helpers import device_registry as dr, intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from . import DATA_TOOLS
 from .chat.errors import AuthenticationFailed, EndpointError
-from .chat.loop import LoopOptions, ToolCallingLoop
-from .const import CONF_MODEL, CONF_PROMPT, DOMAIN, LOGGER, SUBENTRY_CONVERSATION
+from .chat.loop import LoopOptions, ToolCallingLoop, async_say
+from .const import (
+    CONF_FAST_PATH,
+    CONF_LOCAL_ACTION,
+    CONF_MODEL,
+    CONF_PROMPT,
+    CONF_TOP_K,
+    DEFAULT_FAST_PATH,
+    DEFAULT_LOCAL_ACTION,
+    DEFAULT_TOP_K,
+    DOMAIN,
+    LLM_API_ID,
+    LOGGER,
+    SUBENTRY_CONVERSATION,
+)
+from .llm_api import LayeredAssistAPI
 from .localize import async_error_text
 from .models import LayeredAssistConfigEntry
+from .selection.control import DeviceTurn
+from .selection.engine import LocalTurn, SelectionEngine, SelectionOptions, speaking_area
 
 PARALLEL_UPDATES = 0
 
@@ -46,21 +63,29 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         """Set up the agent from its subentry."""
         self.entry = entry
         self.subentry = subentry
+        options = subentry.data
         self._attr_unique_id = subentry.subentry_id
         self._attr_device_info = dr.DeviceInfo(
             identifiers={(DOMAIN, subentry.subentry_id)},
             name=subentry.title,
             manufacturer="Layered Assist",
-            model=subentry.data.get(CONF_MODEL),
+            model=options.get(CONF_MODEL),
             entry_type=dr.DeviceEntryType.SERVICE,
         )
-        if subentry.data.get(CONF_LLM_HASS_API):
+        if options.get(CONF_LLM_HASS_API):
             self._attr_supported_features = conversation.ConversationEntityFeature.CONTROL
+        runtime = entry.runtime_data
         self._loop = ToolCallingLoop(
+            hass, runtime.client, LoopOptions.from_subentry(options), subentry.subentry_id
+        )
+        self._engine = SelectionEngine(
             hass,
-            entry.runtime_data.client,
-            LoopOptions.from_subentry(subentry.data),
-            subentry.subentry_id,
+            runtime.catalog,
+            SelectionOptions(
+                fast_path=bool(options.get(CONF_FAST_PATH, DEFAULT_FAST_PATH)),
+                local_action=bool(options.get(CONF_LOCAL_ACTION, DEFAULT_LOCAL_ACTION)),
+                top_k=int(options.get(CONF_TOP_K, DEFAULT_TOP_K)),
+            ),
         )
 
     @property
@@ -81,23 +106,80 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
     async def _async_handle_message(
         self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog
     ) -> conversation.ConversationResult:
-        """Answer one user message."""
+        """Answer one message: fast path, local recall and action, then the model."""
+        states = self.entry.runtime_data.states
+        conversation_id = chat_log.conversation_id
+        async with states.lock(conversation_id):
+            state = states.get(conversation_id)
+            before = len(chat_log.content)
+            if local := await self._engine.async_fast_path(user_input, chat_log):
+                return await self._async_local_result(user_input, chat_log, local)
+            del chat_log.content[before:]
+
+            area = speaking_area(self.hass, user_input)
+            recall = self._engine.recall(user_input.text, state, area)
+            if plan := self._engine.plan(recall, state):
+                local = await self._engine.async_run(plan, user_input)
+                return await self._async_local_result(user_input, chat_log, local)
+
+            turn = DeviceTurn(self.entry.runtime_data.catalog, recall.candidates)
+            result = await self._async_ask_model(user_input, chat_log, turn)
+            states.record(
+                conversation_id,
+                devices=turn.acted_on,
+                rooms=self._engine.rooms_of(turn.acted_on),
+                commands=turn.commands or None,
+                user_text=user_input.text,
+                reply=_speech(result),
+            )
+            return result
+
+    async def _async_local_result(
+        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, local: LocalTurn
+    ) -> conversation.ConversationResult:
+        """Finish a turn the local layers answered."""
+        LOGGER.debug("Answered by %s, acted on %s", local.layer, local.acted_on)
+        await async_say(chat_log, self.entity_id, local.speech)
+        self.entry.runtime_data.states.record(
+            chat_log.conversation_id,
+            devices=local.acted_on,
+            rooms=self._engine.rooms_of(local.acted_on),
+            commands=local.commands or None,
+            user_text=user_input.text,
+            reply=local.speech,
+        )
+        return conversation.async_get_result_from_chat_log(user_input, chat_log)
+
+    async def _async_ask_model(
+        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, turn: DeviceTurn
+    ) -> conversation.ConversationResult:
+        """Layer 3: the main model, with this turn's candidates as its only devices."""
         options = self.subentry.data
         try:
             await chat_log.async_provide_llm_data(
                 user_input.as_llm_context(DOMAIN),
-                options.get(CONF_LLM_HASS_API),
+                self._turn_apis(options.get(CONF_LLM_HASS_API), turn),
                 options.get(CONF_PROMPT),
                 user_input.extra_system_prompt,
             )
         except conversation.ConverseError as err:
             return err.as_conversation_result()
-
         try:
             await self._loop.async_run(chat_log, self.entity_id, user_input.language)
         except EndpointError as err:
             return await self._async_error_result(user_input, chat_log, err)
         return conversation.async_get_result_from_chat_log(user_input, chat_log)
+
+    def _turn_apis(self, api_ids: Any, turn: DeviceTurn) -> llm.API | list[str] | None:
+        """Return the LLM APIs of this turn, ours carrying the turn's devices."""
+        if not api_ids:
+            return None
+        ids = [api_ids] if isinstance(api_ids, str) else list(api_ids)
+        if LLM_API_ID not in ids:
+            return ids
+        ours = LayeredAssistAPI(self.hass, self.hass.data[DATA_TOOLS], turn)
+        others = [api for api in llm.async_get_apis(self.hass) if api.id in ids and api.id != LLM_API_ID]
+        return llm.MergedAPI([ours, *others]) if others else ours
 
     async def _async_error_result(
         self,
@@ -106,10 +188,15 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         err: EndpointError,
     ) -> conversation.ConversationResult:
         """Tell the user, in their language, what went wrong with the endpoint."""
-        LOGGER.error("Request to %s failed: %s", self.entry.data.get("base_url"), err.detail)
+        LOGGER.error("Request to %s failed: %s", self.entry.runtime_data.client.base_url, err.detail)
         if isinstance(err, AuthenticationFailed):
             self.entry.async_start_reauth(self.hass)
         speech = await async_error_text(self.hass, user_input.language, err.key, err.translation_placeholders)
         response = intent.IntentResponse(language=user_input.language)
         response.async_set_error(intent.IntentResponseErrorCode.UNKNOWN, speech)
         return conversation.ConversationResult(response=response, conversation_id=chat_log.conversation_id)
+
+
+def _speech(result: conversation.ConversationResult) -> str:
+    """Return a result's plain speech."""
+    return str(result.response.speech.get("plain", {}).get("speech", ""))

@@ -5,13 +5,17 @@ from dataclasses import dataclass
 from homeassistant.config_entries import ConfigEntry
 
 from .chat.client import EndpointClient
+from .selection.catalog import DeviceCatalog
+from .state import ConversationStateStore
 
 
 @dataclass(slots=True)
 class LayeredAssistRuntimeData:
-    """What a loaded entry holds: the client of its endpoint."""
+    """What a loaded entry holds: its endpoint's client, the device catalog, the state."""
 
     client: EndpointClient
+    catalog: DeviceCatalog
+    states: ConversationStateStore
 
 
 type LayeredAssistConfigEntry = ConfigEntry[LayeredAssistRuntimeData]

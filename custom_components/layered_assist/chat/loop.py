@@ -163,13 +163,17 @@ class ToolCallingLoop:
 
     @staticmethod
     async def _async_say(chat_log: conversation.ChatLog, agent_id: str, text: str) -> None:
-        """Add our own text as the answer, streamed so the pipeline's TTS hears it."""
+        await async_say(chat_log, agent_id, text)
 
-        async def deltas() -> AsyncGenerator[conversation.AssistantContentDeltaDict]:
-            yield {"role": "assistant", "content": text}
 
-        async for _ in chat_log.async_add_delta_content_stream(agent_id, deltas()):
-            pass
+async def async_say(chat_log: conversation.ChatLog, agent_id: str, text: str) -> None:
+    """Add our own text as the answer, streamed so the pipeline's TTS hears it."""
+
+    async def deltas() -> AsyncGenerator[conversation.AssistantContentDeltaDict]:
+        yield {"role": "assistant", "content": text}
+
+    async for _ in chat_log.async_add_delta_content_stream(agent_id, deltas()):
+        pass
 
 
 def _ends_with_answer(chat_log: conversation.ChatLog) -> bool:

@@ -1,0 +1,1 @@
+"""Benchmarks of Layered Assist and the tools they share with the tests."""

@@ -1,0 +1,221 @@
+"""Load a HOME.json (docs/bench-format.md) into a real Home Assistant instance.
+
+Floors, areas, devices and entities go into HA's registries, states into the state
+machine and exposure into HA's exposure settings. Devices have no integration
+behind them, so every service a command may call is registered as a recording
+stub that also updates the entity's state the way a device would.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+import json
+from pathlib import Path
+from typing import Any
+
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME
+from homeassistant.core import HomeAssistant, ServiceCall, callback
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+)
+
+PLATFORM = "bench"
+
+# service → (new state, attribute updates from service data)
+_STATE_AFTER: dict[str, str] = {
+    "turn_on": "on",
+    "turn_off": "off",
+    "open_cover": "open",
+    "close_cover": "closed",
+    "lock": "locked",
+    "unlock": "unlocked",
+    "open_valve": "open",
+    "close_valve": "closed",
+    "media_play": "playing",
+    "media_pause": "paused",
+    "media_stop": "idle",
+    "start": "cleaning",
+    "return_to_base": "returning",
+    "pause": "paused",
+}
+_SERVICES: dict[str, tuple[str, ...]] = {
+    "light": ("turn_on", "turn_off", "toggle"),
+    "switch": ("turn_on", "turn_off", "toggle"),
+    "input_boolean": ("turn_on", "turn_off", "toggle"),
+    "fan": (
+        "turn_on",
+        "turn_off",
+        "toggle",
+        "set_percentage",
+        "increase_speed",
+        "decrease_speed",
+        "oscillate",
+        "set_preset_mode",
+        "set_direction",
+    ),
+    "climate": (
+        "turn_on",
+        "turn_off",
+        "set_temperature",
+        "set_hvac_mode",
+        "set_fan_mode",
+        "set_humidity",
+        "set_preset_mode",
+        "set_swing_mode",
+    ),
+    "cover": ("open_cover", "close_cover", "stop_cover", "set_cover_position", "toggle"),
+    "lock": ("lock", "unlock", "open"),
+    "media_player": (
+        "turn_on",
+        "turn_off",
+        "media_play",
+        "media_pause",
+        "media_stop",
+        "media_next_track",
+        "media_previous_track",
+        "volume_set",
+        "volume_up",
+        "volume_down",
+        "volume_mute",
+        "media_play_pause",
+    ),
+    "vacuum": ("start", "pause", "stop", "return_to_base", "locate", "clean_spot"),
+    "humidifier": ("turn_on", "turn_off", "set_humidity", "set_mode", "toggle"),
+    "valve": ("open_valve", "close_valve", "set_valve_position", "stop_valve"),
+    "scene": ("turn_on",),
+    "script": ("turn_on", "turn_off"),
+    "water_heater": ("turn_on", "turn_off", "set_temperature", "set_operation_mode"),
+    "button": ("press",),
+    "siren": ("turn_on", "turn_off"),
+}
+
+
+@dataclass
+class LoadedHome:
+    """A home in HA: id maps from the file to HA, and the service calls made."""
+
+    language: str
+    area_ids: dict[str, str] = field(default_factory=dict)
+    floor_ids: dict[str, str] = field(default_factory=dict)
+    calls: list[ServiceCall] = field(default_factory=list)
+
+    def acted_on(self, since: int = 0) -> set[str]:
+        """Return the entities targeted by service calls made after index ``since``."""
+        acted: set[str] = set()
+        for call in self.calls[since:]:
+            ids = call.data.get(ATTR_ENTITY_ID, [])
+            acted.update([ids] if isinstance(ids, str) else ids)
+        return acted
+
+
+def read_home(path: str | Path) -> dict[str, Any]:
+    """Read a HOME.json."""
+    data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    return data
+
+
+async def async_load_home(hass: HomeAssistant, home: dict[str, Any]) -> LoadedHome:
+    """Create the home's registries, states, exposure and services in ``hass``."""
+    loaded = LoadedHome(language=home.get("language", "en"))
+    config_entry = MockConfigEntry(domain=PLATFORM, title="Benchmark home")
+    config_entry.add_to_hass(hass)
+
+    floor_registry = fr.async_get(hass)
+    for floor in home.get("floors", []):
+        created = floor_registry.async_create(floor["name"], aliases=set(floor.get("aliases", [])))
+        loaded.floor_ids[floor["id"]] = created.floor_id
+
+    area_registry = ar.async_get(hass)
+    for area in home.get("areas", []):
+        created_area = area_registry.async_create(
+            area["name"],
+            aliases=set(area.get("aliases", [])),
+            floor_id=loaded.floor_ids.get(area.get("floor", "")),
+        )
+        loaded.area_ids[area["id"]] = created_area.id
+
+    device_registry = dr.async_get(hass)
+    device_ids: dict[str, str] = {}
+    for device in home.get("devices", []):
+        created_device = device_registry.async_get_or_create(
+            config_entry_id=config_entry.entry_id,
+            identifiers={(PLATFORM, device["id"])},
+            name=device["name"],
+            manufacturer=device.get("manufacturer"),
+            model=device.get("model"),
+        )
+        if area_id := loaded.area_ids.get(device.get("area", "")):
+            device_registry.async_update_device(created_device.id, area_id=area_id)
+        device_ids[device["id"]] = created_device.id
+
+    entity_registry = er.async_get(hass)
+    for entity in home.get("entities", []):
+        entity_id = entity["entity_id"]
+        domain, object_id = entity_id.split(".", 1)
+        registry_entry = entity_registry.async_get_or_create(
+            domain,
+            PLATFORM,
+            entity_id,
+            suggested_object_id=object_id,
+            config_entry=config_entry,
+            device_id=device_ids.get(entity.get("device", "")),
+            original_name=entity.get("name"),
+        )
+        assert registry_entry.entity_id == entity_id, f"{entity_id} is taken"
+        entity_registry.async_update_entity(
+            entity_id,
+            aliases=set(entity.get("aliases") or []),
+            area_id=loaded.area_ids.get(entity.get("area") or ""),
+        )
+        attributes = dict(entity.get("attributes") or {})
+        attributes.setdefault(ATTR_FRIENDLY_NAME, entity.get("name") or object_id)
+        hass.states.async_set(entity_id, str(entity.get("state", "unknown")), attributes)
+        async_expose_entity(hass, "conversation", entity_id, bool(entity.get("exposed", True)))
+
+    _register_services(hass, loaded, {e["entity_id"].split(".", 1)[0] for e in home.get("entities", [])})
+    return loaded
+
+
+def _register_services(hass: HomeAssistant, loaded: LoadedHome, domains: Iterable[str]) -> None:
+    """Register recording services for every domain of the home."""
+
+    @callback
+    def record(call: ServiceCall) -> None:
+        loaded.calls.append(call)
+        ids = call.data.get(ATTR_ENTITY_ID, [])
+        for entity_id in [ids] if isinstance(ids, str) else ids:
+            _apply(hass, entity_id, call.service, dict(call.data))
+
+    for domain in domains:
+        for service in _SERVICES.get(domain, ()):
+            if not hass.services.has_service(domain, service):
+                hass.services.async_register(domain, service, record)
+
+
+def _apply(hass: HomeAssistant, entity_id: str, service: str, data: dict[str, Any]) -> None:
+    """Change a stub entity's state as a device would."""
+    state = hass.states.get(entity_id)
+    if state is None:
+        return
+    attributes = dict(state.attributes)
+    new_state = _STATE_AFTER.get(service, state.state)
+    if state.domain == "climate" and service == "turn_on":
+        new_state = next((m for m in attributes.get("hvac_modes", []) if m != "off"), "on")
+    if service == "set_hvac_mode":
+        new_state = data.get("hvac_mode", new_state)
+    if service == "toggle":
+        new_state = "off" if state.state == "on" else "on"
+    for key in ("temperature", "humidity", "percentage", "fan_mode", "preset_mode", "volume_level"):
+        if key in data:
+            attributes[key] = data[key]
+    if "brightness_pct" in data:
+        attributes["brightness"] = round(255 * data["brightness_pct"] / 100)
+    if "position" in data:
+        attributes["current_position"] = data["position"]
+        new_state = "open" if data["position"] > 0 else "closed"
+    hass.states.async_set(entity_id, new_state, attributes)

@@ -1,0 +1,1 @@
+"""Layered device selection: catalog, local fast path, recall, local action, command schemas."""

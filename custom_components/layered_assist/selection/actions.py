@@ -1,0 +1,194 @@
+"""Local rules that read the action of a command segment (Chinese and English).
+
+The text is normalized (Simplified Chinese, lower case) and its Chinese numerals
+are already Arabic. A rule that is not sure returns nothing: the model decides.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+import re
+
+
+class ActionKind(StrEnum):
+    """What the user wants done, before it is mapped onto an entity's services."""
+
+    TURN_ON = "turn_on"
+    TURN_OFF = "turn_off"
+    STOP = "stop"
+    LOCK = "lock"
+    UNLOCK = "unlock"
+    SET_TEMPERATURE = "set_temperature"
+    ADJUST_TEMPERATURE = "adjust_temperature"
+    SET_BRIGHTNESS = "set_brightness"
+    ADJUST_BRIGHTNESS = "adjust_brightness"
+    SET_POSITION = "set_position"
+    SET_VOLUME = "set_volume"
+    ADJUST_VOLUME = "adjust_volume"
+    SET_SPEED = "set_speed"
+    SET_SPEED_LEVEL = "set_speed_level"
+    SET_HUMIDITY = "set_humidity"
+    SET_VALUE = "set_value"
+    INCREASE = "increase"
+    DECREASE = "decrease"
+    PAUSE = "pause"
+    PLAY = "play"
+    NEXT = "next"
+    PREVIOUS = "previous"
+    START = "start"
+    RETURN_HOME = "return_home"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A parsed action; ``value`` is absolute or a delta depending on the kind."""
+
+    kind: ActionKind
+    value: float | None = None
+    fahrenheit: bool = False
+
+
+_NUM = r"(-?\d+(?:\.\d+)?)"
+_SET = r"(?:调到|调至|调成|设为|设置为|设置成|设成|设到|定在|定为|开到|改成|改为|变成|到|为|至|to)"
+
+
+def _number(match: re.Match[str], group: int = 1) -> float:
+    return float(match.group(group))
+
+
+type _Rule = tuple[re.Pattern[str], ActionKind, float | None]
+
+# Rules with numbers or levels come first: "开大点" must not read as "开".
+_RULES: list[_Rule] = [
+    # Temperature.
+    (
+        re.compile(rf"(?:华氏\s*{_NUM}\s*度|{_NUM}\s*(?:°f|℉|fahrenheit|华氏度))"),
+        ActionKind.SET_TEMPERATURE,
+        None,
+    ),
+    (
+        re.compile(
+            rf"(?:调高|升高|提高|增加|加|高|升|warmer by|raise.*by|increase.*by)"
+            rf"\s*{_NUM}\s*(?:度|℃|°|degrees?)"
+        ),
+        ActionKind.ADJUST_TEMPERATURE,
+        1.0,
+    ),
+    (
+        re.compile(
+            rf"(?:调低|降低|减少|减|低|降|cooler by|lower.*by|decrease.*by)\s*{_NUM}\s*(?:度|℃|°|degrees?)"
+        ),
+        ActionKind.ADJUST_TEMPERATURE,
+        -1.0,
+    ),
+    (
+        re.compile(rf"{_NUM}\s*(?:度|℃|°c?|摄氏度|degrees?(?: celsius)?|celsius)"),
+        ActionKind.SET_TEMPERATURE,
+        None,
+    ),
+    (
+        re.compile(r"(?:调高|升高|高一点|高点|热一点|暖和一点|warmer|turn up the heat)"),
+        ActionKind.ADJUST_TEMPERATURE,
+        1.0,
+    ),
+    (re.compile(r"(?:调低|降低|低一点|低点|凉快一点|凉一点|cooler)"), ActionKind.ADJUST_TEMPERATURE, -1.0),
+    # Humidity.
+    (re.compile(rf"湿度\s*{_SET}?\s*{_NUM}\s*%?|humidity\s*{_SET}?\s*{_NUM}"), ActionKind.SET_HUMIDITY, None),
+    # Volume.
+    (re.compile(rf"(?:音量|声音|volume)\s*{_SET}?\s*{_NUM}"), ActionKind.SET_VOLUME, None),
+    (
+        re.compile(r"(?:音量|声音)\S*(?:大|高|加)|大声|调大音量|volume up|louder|turn it up"),
+        ActionKind.ADJUST_VOLUME,
+        1.0,
+    ),
+    (
+        re.compile(r"(?:音量|声音)\S*(?:小|低|减)|小声|调小音量|volume down|quieter|turn it down"),
+        ActionKind.ADJUST_VOLUME,
+        -1.0,
+    ),
+    # Fan speed.
+    (re.compile(r"最大档|最高档|最大风|最强档|full speed|max(?:imum)? speed"), ActionKind.SET_SPEED, 100.0),
+    (re.compile(r"最小档|最低档|最小风|lowest speed|min(?:imum)? speed"), ActionKind.SET_SPEED_LEVEL, 1.0),
+    (re.compile(rf"{_NUM}\s*档|speed\s*{_NUM}"), ActionKind.SET_SPEED_LEVEL, None),
+    # Brightness.
+    (re.compile(rf"(?:亮度|brightness)\s*{_SET}?\s*{_NUM}\s*%?"), ActionKind.SET_BRIGHTNESS, None),
+    (re.compile(r"最亮|full brightness|brightest"), ActionKind.SET_BRIGHTNESS, 100.0),
+    (re.compile(r"最暗|dimmest"), ActionKind.SET_BRIGHTNESS, 1.0),
+    (re.compile(r"调亮|亮一点|亮点|亮一些|太暗|brighter|brighten"), ActionKind.ADJUST_BRIGHTNESS, 1.0),
+    (re.compile(r"调暗|暗一点|暗点|暗一些|太亮|dimmer|\bdim\b"), ActionKind.ADJUST_BRIGHTNESS, -1.0),
+    # Position (covers, valves) and bare percentages.
+    (re.compile(r"一半|半开|halfway|half way"), ActionKind.SET_POSITION, 50.0),
+    (re.compile(rf"{_SET}?\s*{_NUM}\s*(?:%|percent)"), ActionKind.SET_POSITION, None),
+    # A bare number after a verb of setting: its meaning depends on the device.
+    (
+        re.compile(
+            rf"(?:调到|调至|调成|设为|设置为|设置成|设成|设到|开到|set (?:it )?to|turn (?:it )?to)"
+            rf"\s*{_NUM}(?!\s*[点:：])"
+        ),
+        ActionKind.SET_VALUE,
+        None,
+    ),
+    # Generic more/less ("电扇开大点", "调小一点").
+    (re.compile(r"(?:开|调|风|再)?大一?点|调大|加大|开大|increase|faster|\bup\b"), ActionKind.INCREASE, None),
+    (
+        re.compile(r"(?:开|调|风|再)?小一?点|调小|减小|开小|decrease|slower|\bdown\b"),
+        ActionKind.DECREASE,
+        None,
+    ),
+    # Media.
+    (re.compile(r"下一首|下一曲|切歌|下一集|next (?:song|track)|skip|\bnext\b"), ActionKind.NEXT, None),
+    (re.compile(r"上一首|上一曲|上一集|previous (?:song|track)|\bprevious\b"), ActionKind.PREVIOUS, None),
+    (re.compile(r"暂停|pause"), ActionKind.PAUSE, None),
+    (re.compile(r"继续播放|继续|恢复播放|接着放|resume|unpause|\bplay\b|播放"), ActionKind.PLAY, None),
+    # Vacuums.
+    (
+        re.compile(r"回充|回去充电|回基站|回座|返回充电|return to (?:base|dock)|go home|\bdock\b"),
+        ActionKind.RETURN_HOME,
+        None,
+    ),
+    (
+        re.compile(r"开始(?:扫地|打扫|清扫|拖地|扫拖)|扫一下地|start cleaning|start vacuuming"),
+        ActionKind.START,
+        None,
+    ),
+    # Locks (unlocking is sensitive; it is parsed, and policy decides).
+    (re.compile(r"开锁|解锁|unlock"), ActionKind.UNLOCK, None),
+    (re.compile(r"锁上|上锁|锁门|反锁|锁好|\block\b"), ActionKind.LOCK, None),
+    # Stop.
+    (re.compile(r"停止|停下|别动|\bstop\b"), ActionKind.STOP, None),
+    # On / off (open / close for covers and valves).
+    (
+        re.compile(
+            r"关闭|关掉|关上|关了|关一下|关下|拉上|合上|放下|降下|"
+            r"turn off|switch off|shut|close|\boff\b|\blower\b|关"
+        ),
+        ActionKind.TURN_OFF,
+        None,
+    ),
+    (
+        re.compile(
+            r"打开|开启|开一下|开下|启动|拉开|升起|收起|"
+            r"turn on|switch on|\bopen\b|\bon\b|\braise\b|\bactivate\b|开"
+        ),
+        ActionKind.TURN_ON,
+        None,
+    ),
+]
+
+
+def parse_action(text: str) -> Action | None:
+    """Return the action a normalized segment asks for, or None."""
+    for pattern, kind, default in _RULES:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        numbers = [g for g in match.groups() if g is not None]
+        if kind is ActionKind.SET_TEMPERATURE and any(
+            marker in match.group(0) for marker in ("°f", "℉", "fahrenheit", "华氏")
+        ):
+            return Action(kind, float(numbers[0]), fahrenheit=True)
+        if kind is ActionKind.ADJUST_TEMPERATURE and numbers:
+            return Action(kind, (default or 1.0) * float(numbers[0]))
+        if numbers:
+            return Action(kind, float(numbers[0]))
+        return Action(kind, default)
+    return None

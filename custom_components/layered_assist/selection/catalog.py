@@ -1,0 +1,214 @@
+"""The device catalog: exposed entities with their names, places and matching keys.
+
+Built once from HA's entity, device, area and floor registries and the state
+machine, then kept current from their events, so a request never rebuilds it.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from homeassistant.components.homeassistant.exposed_entities import (
+    async_listen_entity_updates,
+    async_should_expose,
+)
+from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, EVENT_STATE_CHANGED
+from homeassistant.core import Event, EventStateChangedData, HomeAssistant, callback
+from homeassistant.helpers import (
+    area_registry as ar,
+    device_registry as dr,
+    entity_registry as er,
+    floor_registry as fr,
+)
+
+from .text import Unit, normalize, units
+
+ASSISTANT = "conversation"
+
+
+@dataclass(frozen=True, slots=True)
+class MatchName:
+    """A name prepared for matching."""
+
+    text: str
+    units: tuple[Unit, ...]
+
+
+def prepare_names(names: Iterable[str | None]) -> tuple[MatchName, ...]:
+    """Normalize names, drop empties and duplicates, keep their order."""
+    seen: dict[str, MatchName] = {}
+    for name in names:
+        if not name:
+            continue
+        text = normalize(name).strip()
+        if text and text not in seen and (prepared := units(text)):
+            seen[text] = MatchName(text, prepared)
+    return tuple(seen.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """An area or a floor."""
+
+    id: str
+    name: str
+    names: tuple[MatchName, ...]
+    floor_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogEntry:
+    """One exposed entity as the selection layers see it."""
+
+    entity_id: str
+    domain: str
+    name: str
+    names: tuple[MatchName, ...]
+    area_id: str | None
+    device_id: str | None
+    device_class: str | None
+
+    @property
+    def sounds(self) -> set[str]:
+        """Return every sound of every name, for the index."""
+        return {unit.sound for name in self.names for unit in name.units}
+
+
+@dataclass
+class DeviceCatalog:
+    """Exposed entities, areas and floors, with an index by sound."""
+
+    hass: HomeAssistant
+    entries: dict[str, CatalogEntry] = field(default_factory=dict)
+    areas: dict[str, Place] = field(default_factory=dict)
+    floors: dict[str, Place] = field(default_factory=dict)
+    _index: dict[str, set[str]] = field(default_factory=dict)
+    _unsubscribe: list[Callable[[], None]] = field(default_factory=list)
+
+    @callback
+    def async_start(self) -> None:
+        """Build the catalog and follow registry, state and exposure changes."""
+        self._rebuild_places()
+        for entity_id in self.hass.states.async_entity_ids():
+            self._refresh_entity(entity_id)
+        bus = self.hass.bus
+        self._unsubscribe = [
+            bus.async_listen(er.EVENT_ENTITY_REGISTRY_UPDATED, self._on_entity_registry),
+            bus.async_listen(dr.EVENT_DEVICE_REGISTRY_UPDATED, self._on_device_registry),
+            bus.async_listen(ar.EVENT_AREA_REGISTRY_UPDATED, self._on_places),
+            bus.async_listen(fr.EVENT_FLOOR_REGISTRY_UPDATED, self._on_places),
+            bus.async_listen(EVENT_STATE_CHANGED, self._on_state_changed),
+            async_listen_entity_updates(self.hass, ASSISTANT, self._on_exposure_changed),
+        ]
+
+    @callback
+    def async_stop(self) -> None:
+        """Stop following changes."""
+        while self._unsubscribe:
+            self._unsubscribe.pop()()
+
+    def entry(self, entity_id: str) -> CatalogEntry | None:
+        """Return an exposed entity, or None (unknown or not exposed)."""
+        return self.entries.get(entity_id)
+
+    def entity_ids_with_sounds(self, sounds: Iterable[str]) -> set[str]:
+        """Return the entities whose names share a sound with the given ones."""
+        found: set[str] = set()
+        for sound in sounds:
+            found |= self._index.get(sound, set())
+        return found
+
+    def area_of(self, entry: CatalogEntry) -> Place | None:
+        """Return an entity's area."""
+        return self.areas.get(entry.area_id) if entry.area_id else None
+
+    def floor_of(self, entry: CatalogEntry) -> str | None:
+        """Return an entity's floor id."""
+        area = self.area_of(entry)
+        return area.floor_id if area else None
+
+    def _rebuild_places(self) -> None:
+        """Read every area and floor (there are few)."""
+        self.floors = {
+            floor.floor_id: Place(floor.floor_id, floor.name, prepare_names([floor.name, *floor.aliases]))
+            for floor in fr.async_get(self.hass).async_list_floors()
+        }
+        self.areas = {
+            area.id: Place(area.id, area.name, prepare_names([area.name, *area.aliases]), area.floor_id)
+            for area in ar.async_get(self.hass).async_list_areas()
+        }
+
+    def _refresh_entity(self, entity_id: str) -> None:
+        """Re-read one entity; drop it when it is gone or not exposed."""
+        self._remove(entity_id)
+        state = self.hass.states.get(entity_id)
+        if state is None or not async_should_expose(self.hass, ASSISTANT, entity_id):
+            return
+        registry_entry = er.async_get(self.hass).async_get(entity_id)
+        device = None
+        area_id = None
+        names: list[str | None] = [state.attributes.get(ATTR_FRIENDLY_NAME)]
+        if registry_entry is not None:
+            names += [registry_entry.name or registry_entry.original_name, *registry_entry.aliases]
+            if registry_entry.device_id:
+                device = dr.async_get(self.hass).async_get(registry_entry.device_id)
+            area_id = registry_entry.area_id or (device.area_id if device else None)
+        if device is not None:
+            names.append(device.name_by_user or device.name)
+        prepared = prepare_names(names)
+        if not prepared:
+            return
+        entry = CatalogEntry(
+            entity_id=entity_id,
+            domain=state.domain,
+            name=str(state.attributes.get(ATTR_FRIENDLY_NAME) or prepared[0].text),
+            names=prepared,
+            area_id=area_id,
+            device_id=device.id if device else None,
+            device_class=state.attributes.get(ATTR_DEVICE_CLASS),
+        )
+        self.entries[entity_id] = entry
+        for sound in entry.sounds:
+            self._index.setdefault(sound, set()).add(entity_id)
+
+    def _remove(self, entity_id: str) -> None:
+        if (old := self.entries.pop(entity_id, None)) is None:
+            return
+        for sound in old.sounds:
+            if (ids := self._index.get(sound)) is not None:
+                ids.discard(entity_id)
+
+    @callback
+    def _on_entity_registry(self, event: Event[er.EventEntityRegistryUpdatedData]) -> None:
+        self._refresh_entity(event.data["entity_id"])
+        if event.data["action"] == "update" and "old_entity_id" in event.data:
+            self._remove(event.data["old_entity_id"])
+
+    @callback
+    def _on_device_registry(self, event: Event[dr.EventDeviceRegistryUpdatedData]) -> None:
+        device_id = event.data["device_id"]
+        for registry_entry in er.async_entries_for_device(er.async_get(self.hass), device_id):
+            self._refresh_entity(registry_entry.entity_id)
+
+    @callback
+    def _on_places(self, event: Event[Any]) -> None:
+        self._rebuild_places()
+
+    @callback
+    def _on_state_changed(self, event: Event[EventStateChangedData]) -> None:
+        old, new = event.data["old_state"], event.data["new_state"]
+        # Only appearance, removal and renames change what we match on.
+        if (
+            old is None
+            or new is None
+            or old.attributes.get(ATTR_FRIENDLY_NAME) != new.attributes.get(ATTR_FRIENDLY_NAME)
+            or old.attributes.get(ATTR_DEVICE_CLASS) != new.attributes.get(ATTR_DEVICE_CLASS)
+        ):
+            self._refresh_entity(event.data["entity_id"])
+
+    @callback
+    def _on_exposure_changed(self) -> None:
+        for entity_id in self.hass.states.async_entity_ids():
+            exposed = async_should_expose(self.hass, ASSISTANT, entity_id)
+            if exposed != (entity_id in self.entries):
+                self._refresh_entity(entity_id)

@@ -1,0 +1,147 @@
+"""Layer 3: the ``control_devices`` tool, whose schema lists only this turn's candidates."""
+
+from dataclasses import dataclass, field
+import json
+from typing import Any
+
+import voluptuous as vol
+
+from homeassistant.core import Context, HomeAssistant
+
+from ..localize import async_text, is_chinese
+from ..tools.base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .capabilities import CommandError, commands_for, is_sensitive
+from .catalog import DeviceCatalog
+from .execute import PlannedCommand, async_execute, async_phrase, plan_command
+
+CONTROL_TOOL = "control_devices"
+MAX_COMMANDS = 20
+
+
+@dataclass
+class DeviceTurn:
+    """One turn's candidates and what the tool did in it."""
+
+    catalog: DeviceCatalog
+    candidates: list[str]
+    # For HA's other agents, which bring their own device context: any exposed device.
+    any_device: bool = False
+    attempts: int = 0
+    acted_on: list[str] = field(default_factory=list)
+    commands: list[dict[str, Any]] = field(default_factory=list)
+
+    def allowed(self, entity_id: str) -> bool:
+        """Tell whether the model may act on an entity this turn."""
+        if self.catalog.entry(entity_id) is None:
+            return False
+        return self.any_device or entity_id in self.candidates
+
+    @property
+    def offers_control(self) -> bool:
+        """Tell whether there is anything the model could control."""
+        return self.any_device or bool(self.candidates)
+
+    def describe(self, hass: HomeAssistant) -> str:
+        """Return one compact line per candidate for the prompt."""
+        lines = []
+        for entity_id in self.candidates:
+            entry = self.catalog.entry(entity_id)
+            state = hass.states.get(entity_id)
+            if entry is None or state is None:
+                continue
+            area = self.catalog.area_of(entry)
+            commands = ", ".join(spec.describe() for spec in commands_for(state).values())
+            name = json.dumps(entry.name, ensure_ascii=False)
+            place = f" ({json.dumps(area.name, ensure_ascii=False)})" if area else ""
+            lines.append(f"{entity_id} {name}{place} {state.state}: {commands or 'read only'}")
+        return "\n".join(lines)
+
+
+def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
+    """Return the control tool for one turn."""
+    entity_ids = [e for e in turn.candidates if turn.catalog.entry(e) is not None]
+    command_names = sorted(
+        {name for e in entity_ids if (state := hass.states.get(e)) for name in commands_for(state)}
+    )
+    entity_schema: Any = vol.In(entity_ids) if entity_ids else str
+    command_schema: Any = vol.In(command_names) if command_names else str
+    item = vol.Schema(
+        {
+            vol.Required("entity_id"): entity_schema,
+            vol.Required("command"): command_schema,
+            vol.Optional("params"): dict,
+        }
+    )
+
+    async def handle(request: ToolRequest) -> ToolOutcome:
+        return await _async_control(request, turn)
+
+    return ToolSpec(
+        name=CONTROL_TOOL,
+        description=(
+            "Control devices of the home. Each command names an entity_id from the device list, "
+            "one of that device's commands and its params within the listed ranges."
+        ),
+        parameters=vol.Schema(
+            {vol.Required("commands"): vol.All([item], vol.Length(min=1, max=MAX_COMMANDS))}
+        ),
+        handler=handle,
+    )
+
+
+async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
+    """Validate every command, run the valid ones in parallel, answer directly when all went well."""
+    hass = request.hass
+    turn.attempts += 1
+    planned: list[PlannedCommand] = []
+    errors: list[dict[str, str]] = []
+    for item in request.args["commands"]:
+        entity_id = item["entity_id"]
+        command = item["command"]
+        state = hass.states.get(entity_id)
+        if state is None or not turn.allowed(entity_id):
+            errors.append({"entity_id": entity_id, "error": "not an available device; use one from the list"})
+            continue
+        if is_sensitive(state, command):
+            errors.append({"entity_id": entity_id, "error": "this command needs the user's confirmation"})
+            continue
+        try:
+            planned.append(plan_command(hass, entity_id, command, item.get("params")))
+        except CommandError as err:
+            errors.append({"entity_id": entity_id, "error": str(err)})
+
+    context = request.llm_context.context or Context()
+    report = await async_execute(hass, planned, context) if planned else None
+    if report is not None:
+        turn.acted_on.extend(e for e in report.acted_on if e not in turn.acted_on)
+        turn.commands.extend(o.command.as_record() for o in report.outcomes if o.ok)
+    failed = report is not None and not report.all_ok
+    if (errors and turn.attempts == 1) or failed:
+        # The model fixes invalid commands once, and phrases failures itself.
+        return ModelResult(
+            {
+                "done": report.acted_on if report else [],
+                "failed": [
+                    {"entity_id": o.command.entity_id, "error": o.error} for o in report.outcomes if not o.ok
+                ]
+                if report
+                else [],
+                "invalid": errors,
+            }
+        )
+    parts = []
+    if report is not None and report.outcomes:
+        parts.append(await async_phrase(hass, request.language, report))
+    if errors:
+        names = [_name(hass, e["entity_id"]) for e in errors]
+        joined = "、".join(names) if is_chinese(request.language) else ", ".join(names)
+        parts.append(
+            await async_text(hass, request.language, "replies", "invalid_command", {"names": joined})
+        )
+    return DirectResponse(" ".join(parts), {"done": turn.acted_on})
+
+
+def _name(hass: HomeAssistant, entity_id: str) -> str:
+    """Return an entity's friendly name for speech."""
+    state = hass.states.get(entity_id)
+    return str(state.attributes.get("friendly_name", entity_id)) if state else entity_id

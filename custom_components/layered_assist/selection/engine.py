@@ -1,0 +1,191 @@
+"""The local layers of a turn: HA's own fast path, recall, and local action."""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from homeassistant.components import conversation
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
+
+from ..const import LOGGER
+from ..state import ConversationState
+from .actions import Action, ActionKind
+from .capabilities import CommandError
+from .catalog import DeviceCatalog
+from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command
+from .local_commands import command_for_action
+from .recall import Recall, RecallContext, Recaller
+
+# HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
+_LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
+# HA's sentence files use these language codes for Chinese.
+_INTENT_LANGUAGES = {
+    "zh-hans": "zh-cn",
+    "zh-cn": "zh-cn",
+    "zh": "zh-cn",
+    "zh-hant": "zh-tw",
+    "zh-tw": "zh-tw",
+    "zh-hk": "zh-hk",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionOptions:
+    """Switches of the local layers."""
+
+    fast_path: bool = True
+    local_action: bool = True
+    top_k: int = 10
+
+
+@dataclass(slots=True)
+class LocalTurn:
+    """A turn the local layers answered with no model."""
+
+    layer: str
+    speech: str
+    acted_on: list[str]
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    response: intent.IntentResponse | None = None
+
+
+def speaking_area(hass: HomeAssistant, user_input: conversation.ConversationInput) -> str | None:
+    """Return the area of the device the user speaks through."""
+    device_id = user_input.device_id
+    satellite_id = getattr(user_input, "satellite_id", None)
+    if device_id is None and satellite_id:
+        registry_entry = er.async_get(hass).async_get(satellite_id)
+        if registry_entry is not None:
+            if registry_entry.area_id:
+                return registry_entry.area_id
+            device_id = registry_entry.device_id
+    if device_id and (device := dr.async_get(hass).async_get(device_id)):
+        return device.area_id
+    return None
+
+
+class SelectionEngine:
+    """Runs Layer 0, Layer 1 and local action for one agent."""
+
+    def __init__(self, hass: HomeAssistant, catalog: DeviceCatalog, options: SelectionOptions) -> None:
+        """Bind to a catalog."""
+        self.hass = hass
+        self.catalog = catalog
+        self.options = options
+        self.recaller = Recaller(catalog, options.top_k)
+
+    async def async_fast_path(
+        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog
+    ) -> LocalTurn | None:
+        """Layer 0: let HA's own sentence matching handle what it fully understands."""
+        if not self.options.fast_path:
+            return None
+        language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
+        local_input = conversation.ConversationInput(
+            text=user_input.text,
+            context=user_input.context,
+            conversation_id=user_input.conversation_id,
+            device_id=user_input.device_id,
+            satellite_id=getattr(user_input, "satellite_id", None),
+            language=language,
+            agent_id=user_input.agent_id,
+            extra_system_prompt=user_input.extra_system_prompt,
+        )
+        response = await conversation.async_handle_intents(
+            self.hass,
+            local_input,
+            chat_log,
+            intent_filter=lambda result: result.intent.name in _LEFT_TO_THE_MODEL,
+        )
+        if response is None or response.response_type is intent.IntentResponseType.ERROR:
+            return None
+        acted = [
+            target.id
+            for target in response.success_results
+            if target.type is intent.IntentResponseTargetType.ENTITY
+            and target.id is not None
+            and self.catalog.entry(target.id)
+        ]
+        speech = response.speech.get("plain", {}).get("speech", "")
+        return LocalTurn("fast_path", speech, acted, response=response)
+
+    def rooms_of(self, entity_ids: list[str]) -> list[str]:
+        """Return the areas of the given entities, in order."""
+        rooms = [entry.area_id for e in entity_ids if (entry := self.catalog.entry(e)) and entry.area_id]
+        return list(dict.fromkeys(rooms))
+
+    def recall(self, text: str, state: ConversationState, context_area: str | None) -> Recall:
+        """Layer 1: candidates and, when sure, targets."""
+        return self.recaller.recall(
+            text, RecallContext(context_area, tuple(state.recent_devices), tuple(state.recent_rooms))
+        )
+
+    def plan(self, recall: Recall, state: ConversationState) -> list[PlannedCommand] | None:
+        """Return the commands the local rules are sure of, or None (the model decides)."""
+        if not self.options.local_action:
+            return None
+        try:
+            if recall.again:
+                return self._replay(state)
+            if not recall.confident or any(s.action is None for s in recall.segments):
+                return None
+            planned: list[PlannedCommand] = []
+            for segment in recall.segments:
+                assert segment.action is not None
+                for entity_id in segment.targets:
+                    if (command := self._command(entity_id, segment.action)) is None:
+                        return None
+                    planned.append(command)
+        except CommandError as err:
+            LOGGER.debug("Local plan rejected: %s", err)
+            return None
+        return planned or None
+
+    def _command(self, entity_id: str, action: Action) -> PlannedCommand | None:
+        """Plan one entity's command for an action."""
+        state = self.hass.states.get(entity_id)
+        if state is None or self.catalog.entry(entity_id) is None:
+            return None
+        mapped = command_for_action(self.hass, state, action)
+        if mapped is None:
+            return None
+        record = {"kind": action.kind.value, "value": action.value, "fahrenheit": action.fahrenheit}
+        return plan_command(self.hass, entity_id, mapped[0], mapped[1], record)
+
+    def _replay(self, state: ConversationState) -> list[PlannedCommand] | None:
+        """Plan the last commands again ("再来一次"), re-reading relative actions."""
+        planned = []
+        for record in state.last_commands:
+            entity_id = str(record.get("entity_id"))
+            action = record.get("action")
+            if isinstance(action, dict) and action.get("kind") in ActionKind.__members__.values():
+                value = action.get("value")
+                command = self._command(
+                    entity_id,
+                    Action(
+                        ActionKind(action["kind"]),
+                        float(value) if value is not None else None,
+                        bool(action.get("fahrenheit")),
+                    ),
+                )
+            elif self.catalog.entry(entity_id) is not None:
+                command = plan_command(self.hass, entity_id, str(record.get("command")), record.get("params"))
+            else:
+                command = None
+            if command is None:
+                return None
+            planned.append(command)
+        return planned or None
+
+    async def async_run(
+        self, planned: list[PlannedCommand], user_input: conversation.ConversationInput
+    ) -> LocalTurn:
+        """Execute a local plan and phrase the outcome."""
+        report: ExecutionReport = await async_execute(self.hass, planned, user_input.context)
+        speech = await async_phrase(self.hass, user_input.language, report)
+        return LocalTurn(
+            "local_action",
+            speech,
+            report.acted_on,
+            [o.command.as_record() for o in report.outcomes if o.ok],
+        )

@@ -1,0 +1,167 @@
+"""Run validated commands through HA services, in parallel, and phrase the result."""
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemperature
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+
+from ..const import LOGGER
+from ..localize import async_text, is_chinese
+from .capabilities import CommandError, validate_command
+
+
+@dataclass(slots=True)
+class PlannedCommand:
+    """A command for one entity, validated against its state."""
+
+    entity_id: str
+    command: str
+    params: dict[str, Any]
+    service: str
+    data: dict[str, Any]
+    action: dict[str, Any] | None = None
+
+    def as_record(self) -> dict[str, Any]:
+        """Return what the conversation state keeps for "again"."""
+        return {
+            "entity_id": self.entity_id,
+            "command": self.command,
+            "params": self.params,
+            "action": self.action,
+        }
+
+
+@dataclass(slots=True)
+class CommandOutcome:
+    """What happened to one command."""
+
+    command: PlannedCommand
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Tell whether the service call succeeded."""
+        return self.error is None
+
+
+@dataclass(slots=True)
+class ExecutionReport:
+    """The outcomes of one turn's commands."""
+
+    outcomes: list[CommandOutcome] = field(default_factory=list)
+
+    @property
+    def acted_on(self) -> list[str]:
+        """Return the entities whose command succeeded."""
+        return list(dict.fromkeys(o.command.entity_id for o in self.outcomes if o.ok))
+
+    @property
+    def all_ok(self) -> bool:
+        """Tell whether every command succeeded."""
+        return all(o.ok for o in self.outcomes)
+
+
+def plan_command(
+    hass: HomeAssistant,
+    entity_id: str,
+    command: str,
+    params: dict[str, Any] | None,
+    action: dict[str, Any] | None = None,
+) -> PlannedCommand:
+    """Validate a command against the entity's current state, or raise CommandError."""
+    state = hass.states.get(entity_id)
+    if state is None:
+        raise CommandError(f"{entity_id} does not exist")
+    service, data = validate_command(state, command, params)
+    return PlannedCommand(entity_id, command, dict(params or {}), service, data, action)
+
+
+async def async_execute(
+    hass: HomeAssistant, commands: list[PlannedCommand], context: Context
+) -> ExecutionReport:
+    """Call every command's service at once and collect the outcomes."""
+
+    async def run(planned: PlannedCommand) -> CommandOutcome:
+        domain = planned.entity_id.split(".", 1)[0]
+        try:
+            await hass.services.async_call(
+                domain,
+                planned.service,
+                {ATTR_ENTITY_ID: planned.entity_id, **planned.data},
+                blocking=True,
+                context=context,
+            )
+        except (HomeAssistantError, ValueError) as err:
+            LOGGER.info("Command %s on %s failed: %s", planned.command, planned.entity_id, err)
+            return CommandOutcome(planned, str(err) or type(err).__name__)
+        return CommandOutcome(planned)
+
+    return ExecutionReport(list(await asyncio.gather(*(run(c) for c in commands))))
+
+
+def _reply_key(planned: PlannedCommand) -> str:
+    """Return the translation key that phrases a command's success."""
+    domain = planned.entity_id.split(".", 1)[0]
+    data = planned.data
+    if planned.command == "turn_on":
+        if "brightness_pct" in data:
+            return "brightness"
+        if "brightness_step_pct" in data:
+            return "brightness_up" if data["brightness_step_pct"] > 0 else "brightness_down"
+        if domain in ("scene", "script"):
+            return "activate"
+    if planned.command in ("pause", "stop") and domain == "vacuum":
+        return f"vacuum_{planned.command}"
+    return planned.command
+
+
+def _names(hass: HomeAssistant, entity_ids: list[str], chinese: bool) -> str:
+    """Join entity names for speech."""
+    names = []
+    for entity_id in entity_ids:
+        state = hass.states.get(entity_id)
+        names.append(str(state.attributes.get(ATTR_FRIENDLY_NAME, entity_id)) if state else entity_id)
+    if chinese:
+        return "、".join(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _placeholders(hass: HomeAssistant, planned: PlannedCommand) -> dict[str, str]:
+    """Return the values a reply template may use."""
+    values: dict[str, str] = {"command": planned.command}
+    for key, value in planned.data.items():
+        values[key] = f"{value:g}" if isinstance(value, float) else str(value)
+    if "temperature" in planned.data:
+        unit = hass.config.units.temperature_unit
+        symbol = "℃" if unit == UnitOfTemperature.CELSIUS else "℉"
+        values["temperature"] = f"{planned.data['temperature']:g}{symbol}"
+    if "volume_level" in planned.data:
+        values["volume"] = str(round(float(planned.data["volume_level"]) * 100))
+    return values
+
+
+async def async_phrase(hass: HomeAssistant, language: str, report: ExecutionReport) -> str:
+    """Phrase what was done, in the user's language, grouping equal commands."""
+    chinese = is_chinese(language)
+    groups: dict[tuple[str, tuple[tuple[str, str], ...], bool], list[CommandOutcome]] = {}
+    for outcome in report.outcomes:
+        values = _placeholders(hass, outcome.command)
+        key = (_reply_key(outcome.command), tuple(sorted(values.items())), outcome.ok)
+        groups.setdefault(key, []).append(outcome)
+    sentences = []
+    for (reply_key, items, ok), outcomes in groups.items():
+        placeholders = dict(items)
+        placeholders["names"] = _names(hass, [o.command.entity_id for o in outcomes], chinese)
+        if ok:
+            text = await async_text(hass, language, "replies", reply_key, placeholders)
+            if text == reply_key:
+                text = await async_text(hass, language, "replies", "generic", placeholders)
+        else:
+            placeholders["error"] = outcomes[0].error or ""
+            text = await async_text(hass, language, "replies", "failed", placeholders)
+        sentences.append(text)
+    separator, end = ("，", "。") if chinese else ("; ", ".")
+    return separator.join(sentences) + end

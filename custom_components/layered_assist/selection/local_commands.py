@@ -1,0 +1,151 @@
+"""Map a locally parsed action onto one entity's command, when that is unambiguous."""
+
+from typing import Any
+
+from homeassistant.const import UnitOfTemperature
+from homeassistant.core import HomeAssistant, State
+from homeassistant.util.unit_conversion import TemperatureConverter
+
+from .actions import Action, ActionKind
+from .capabilities import commands_for, is_sensitive
+
+BRIGHTNESS_STEP = 20
+type Command = tuple[str, dict[str, Any]]
+
+_ON = {"cover": "open_cover", "valve": "open_valve", "vacuum": "start"}
+_OFF = {"cover": "close_cover", "valve": "close_valve", "vacuum": "return_to_base", "lock": "lock"}
+_STOP = {"cover": "stop_cover", "valve": "stop_valve", "vacuum": "stop", "media_player": "media_stop"}
+_PAUSE = {"media_player": "media_pause", "vacuum": "pause", "cover": "stop_cover"}
+
+
+def command_for_action(hass: HomeAssistant, state: State, action: Action) -> Command | None:
+    """Return (command, params) for an action on an entity, or None when unsure."""
+    command = _map(hass, state, action)
+    if command is None or command[0] not in commands_for(state) or is_sensitive(state, command[0]):
+        return None
+    return command
+
+
+def _temperature(hass: HomeAssistant, action: Action) -> float | None:
+    if action.value is None:
+        return None
+    if action.fahrenheit and hass.config.units.temperature_unit != UnitOfTemperature.FAHRENHEIT:
+        return round(
+            TemperatureConverter.convert(
+                action.value, UnitOfTemperature.FAHRENHEIT, hass.config.units.temperature_unit
+            ),
+            1,
+        )
+    return action.value
+
+
+def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
+    """Translate an action for the entity's domain."""
+    domain = state.domain
+    kind = action.kind
+    value = action.value
+    if kind is ActionKind.TURN_ON:
+        if domain == "lock":
+            return None
+        return (_ON.get(domain, "turn_on"), {})
+    if kind is ActionKind.TURN_OFF:
+        if domain in ("scene", "button"):
+            return None
+        return (_OFF.get(domain, "turn_off"), {})
+    if kind is ActionKind.STOP:
+        return (_STOP[domain], {}) if domain in _STOP else None
+    if kind is ActionKind.PAUSE:
+        return (_PAUSE[domain], {}) if domain in _PAUSE else None
+    if kind is ActionKind.LOCK:
+        return ("lock", {}) if domain == "lock" else None
+    if kind is ActionKind.UNLOCK:
+        return None
+    if kind is ActionKind.SET_VALUE:
+        return _set_value(hass, state, action)
+    if kind in (ActionKind.SET_TEMPERATURE, ActionKind.ADJUST_TEMPERATURE):
+        return _temperature_command(hass, state, action)
+    if kind is ActionKind.SET_BRIGHTNESS and domain == "light" and value is not None:
+        return ("turn_on", {"brightness_pct": round(value)})
+    if kind is ActionKind.ADJUST_BRIGHTNESS and domain == "light" and value is not None:
+        return ("turn_on", {"brightness_step_pct": BRIGHTNESS_STEP if value > 0 else -BRIGHTNESS_STEP})
+    if kind is ActionKind.SET_POSITION and value is not None:
+        return _percent(state, value)
+    if kind is ActionKind.SET_VOLUME and domain == "media_player" and value is not None:
+        return ("volume_set", {"volume_level": round(value / 100, 2)})
+    if kind is ActionKind.ADJUST_VOLUME and domain == "media_player" and value is not None:
+        return ("volume_up" if value > 0 else "volume_down", {})
+    if kind is ActionKind.SET_SPEED and domain == "fan" and value is not None:
+        return ("set_percentage", {"percentage": round(value)})
+    if kind is ActionKind.SET_SPEED_LEVEL and domain == "fan" and value is not None:
+        return _fan_level(state, value)
+    if kind is ActionKind.SET_HUMIDITY and domain in ("humidifier", "climate") and value is not None:
+        return ("set_humidity", {"humidity": round(value)})
+    if kind in (ActionKind.INCREASE, ActionKind.DECREASE):
+        return _step(hass, state, up=kind is ActionKind.INCREASE)
+    if domain == "media_player":
+        media = {
+            ActionKind.PLAY: "media_play",
+            ActionKind.NEXT: "media_next_track",
+            ActionKind.PREVIOUS: "media_previous_track",
+        }
+        return (media[kind], {}) if kind in media else None
+    if domain == "vacuum":
+        vacuum = {ActionKind.START: "start", ActionKind.RETURN_HOME: "return_to_base"}
+        return (vacuum[kind], {}) if kind in vacuum else None
+    return None
+
+
+def _temperature_command(hass: HomeAssistant, state: State, action: Action) -> Command | None:
+    if state.domain not in ("climate", "water_heater"):
+        return None
+    if action.kind is ActionKind.SET_TEMPERATURE:
+        target = _temperature(hass, action)
+    else:
+        current = state.attributes.get("temperature")
+        if not isinstance(current, (int, float)) or action.value is None:
+            return None
+        target = current + action.value
+    return ("set_temperature", {"temperature": target}) if target is not None else None
+
+
+def _set_value(hass: HomeAssistant, state: State, action: Action) -> Command | None:
+    """Read a bare number as a temperature for climates, a percentage for the rest."""
+    if state.domain in ("climate", "water_heater"):
+        return _temperature_command(hass, state, Action(ActionKind.SET_TEMPERATURE, action.value))
+    return _percent(state, action.value) if action.value is not None else None
+
+
+def _percent(state: State, value: float) -> Command | None:
+    percent = round(value)
+    commands: dict[str, Command] = {
+        "cover": ("set_cover_position", {"position": percent}),
+        "valve": ("set_valve_position", {"position": percent}),
+        "light": ("turn_on", {"brightness_pct": percent}),
+        "fan": ("set_percentage", {"percentage": percent}),
+        "media_player": ("volume_set", {"volume_level": round(percent / 100, 2)}),
+        "humidifier": ("set_humidity", {"humidity": percent}),
+    }
+    return commands.get(state.domain)
+
+
+def _fan_level(state: State, level: float) -> Command | None:
+    step = state.attributes.get("percentage_step")
+    if not isinstance(step, (int, float)) or step <= 0:
+        return None
+    speeds = round(100 / step)
+    if not 1 <= level <= speeds:
+        return None
+    return ("set_percentage", {"percentage": min(100, round(level * 100 / speeds))})
+
+
+def _step(hass: HomeAssistant, state: State, *, up: bool) -> Command | None:
+    domain = state.domain
+    if domain == "fan":
+        return ("increase_speed" if up else "decrease_speed", {})
+    if domain == "media_player":
+        return ("volume_up" if up else "volume_down", {})
+    if domain == "light":
+        return ("turn_on", {"brightness_step_pct": BRIGHTNESS_STEP if up else -BRIGHTNESS_STEP})
+    if domain in ("climate", "water_heater"):
+        return _temperature_command(hass, state, Action(ActionKind.ADJUST_TEMPERATURE, 1.0 if up else -1.0))
+    return None

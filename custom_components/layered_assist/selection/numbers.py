@@ -1,0 +1,88 @@
+"""Numbers in Chinese and Arabic numerals: 二十六, 二十二点五, 零下五, 两, 百分之六十, 六成."""
+
+import re
+
+_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_UNITS = {"十": 10, "百": 100, "千": 1000}
+_NUMERAL_CHARS = "".join(_DIGITS) + "".join(_UNITS) + "点"
+_CHINESE_NUMBER = re.compile(f"[{_NUMERAL_CHARS}]+")
+
+
+def chinese_to_number(text: str) -> float | None:
+    """Return the value of a Chinese numeral (up to thousands, with 点 decimals)."""
+    if not text:
+        return None
+    integer_part, _, decimal_part = text.partition("点")
+    value = _integer(integer_part) if integer_part else 0
+    if value is None:
+        return None
+    if decimal_part:
+        digits = [_DIGITS.get(char) for char in decimal_part]
+        if any(digit is None for digit in digits):
+            return None
+        return float(f"{value}.{''.join(str(d) for d in digits)}")
+    return value
+
+
+def _integer(text: str) -> int | None:
+    """Return the value of an integer numeral such as 二十六, 一百零五 or 二六."""
+    if all(char in _DIGITS for char in text):
+        # Digit by digit, as in 二六 (26) or a single digit.
+        return int("".join(str(_DIGITS[char]) for char in text))
+    total = 0
+    current: int | None = None
+    for char in text:
+        if char in _DIGITS:
+            current = _DIGITS[char]
+        elif char in _UNITS:
+            total += (current if current is not None else 1) * _UNITS[char]
+            current = None
+        else:
+            return None
+    return total + (current or 0)
+
+
+_N = _NUMERAL_CHARS
+_PERCENT = re.compile(rf"百分之([{_N}\d.]+)")
+_TENTHS = re.compile(rf"([{_N}]+)成(?![功员为])")
+_BELOW_ZERO = re.compile(r"(?:零下|负)\s*(\d+(?:\.\d+)?)")
+_BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:度|℃|°|档|级|格|摄氏|华氏|%|％|分钟|小时|秒))")
+_AFTER_VERB = re.compile(rf"(?<=[到为成至是])([{_N}]+)(?![半下点些会])")
+
+
+def _arabic(numeral: str) -> str:
+    """Return a Chinese numeral in Arabic digits, or itself when it is not one."""
+    value = chinese_to_number(numeral)
+    return numeral if value is None else f"{value:g}"
+
+
+def to_arabic(text: str) -> str:
+    """Replace Chinese numerals that are quantities with Arabic ones.
+
+    Only numerals before a unit (二十六度, 三档) or after a verb of setting
+    (调到二十六) are converted, so 一下 and 亮一点 ("a little") keep their meaning.
+    百分之六十 and 六成 become 60%, 零下五度 becomes -5度.
+    """
+    text = _PERCENT.sub(lambda m: f"{_arabic(m.group(1))}%", text)
+    text = _TENTHS.sub(
+        lambda m: f"{float(_arabic(m.group(1))) * 10:g}%"
+        if _arabic(m.group(1)).replace(".", "").isdigit()
+        else m.group(0),
+        text,
+    )
+    text = _BEFORE_UNIT.sub(lambda m: _arabic(m.group(1)), text)
+    text = _AFTER_VERB.sub(lambda m: _arabic(m.group(1)), text)
+    return _BELOW_ZERO.sub(lambda m: f"-{m.group(1)}", text)

@@ -1,0 +1,386 @@
+"""Layer 1: local recall of candidate entities for each segment of a sentence.
+
+Names and aliases are matched on characters and on their sounds (pinyin), so
+speech-recognition homophones still match; area, floor and domain words re-rank;
+pronouns and room references come from the conversation state and the speaking
+device's area. Everything here is local and takes milliseconds.
+"""
+
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Self
+
+from .actions import Action, parse_action
+from .catalog import CatalogEntry, DeviceCatalog, MatchName, Place
+from .numbers import to_arabic
+from .text import Unit, is_cjk, normalize, units
+from .vocabulary import (
+    AGAIN,
+    DOMAIN_WORDS,
+    HERE,
+    PRONOUN,
+    SEGMENT_SPLIT,
+    SHARED_VERB_JOINERS,
+    STRONG_GROUP,
+    THAT_ROOM,
+    WEAK_GROUP,
+    domain_hints,
+    plural_group_domains,
+    translate_mixed,
+)
+
+SOUND_MATCH = 0.85
+PLACE_MATCH = 0.9
+AREA_BONUS, AREA_PENALTY = 0.35, -0.6
+SOFT_AREA_BONUS = 0.15
+DOMAIN_BONUS, DOMAIN_PENALTY = 0.25, -0.4
+CONFIDENT_SCORE = 1.0
+CONFIDENT_MARGIN = 0.25
+LOW_CONFIDENCE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """What a segment offers for matching."""
+
+    chars: frozenset[str]
+    sounds: frozenset[str]
+    char_pairs: frozenset[tuple[str, str]]
+    sound_pairs: frozenset[tuple[str, str]]
+
+    @classmethod
+    def of(cls, seq: tuple[Unit, ...]) -> Self:
+        """Return the features of a unit sequence."""
+        return cls(
+            frozenset(u.text for u in seq),
+            frozenset(u.sound for u in seq),
+            frozenset((a.text, b.text) for a, b in pairwise(seq)),
+            frozenset((a.sound, b.sound) for a, b in pairwise(seq)),
+        )
+
+
+def segment_features(text: str) -> Features:
+    """Return a segment's features, adding Chinese readings of English words.
+
+    "turn on the kitchen light" then also matches 厨房灯 in a Chinese home.
+    """
+    features = Features.of(units(text))
+    translated = translate_mixed(text)
+    if translated == text:
+        return features
+    extra = Features.of(units(translated))
+    return Features(
+        features.chars | extra.chars,
+        features.sounds | extra.sounds,
+        features.char_pairs | extra.char_pairs,
+        features.sound_pairs | extra.sound_pairs,
+    )
+
+
+def name_score(name: MatchName, features: Features) -> float:
+    """Return how much of a name the segment contains (1.0 = all of it, in order)."""
+    seq = name.units
+    single = sum(
+        1.0 if u.text in features.chars else SOUND_MATCH if u.sound in features.sounds else 0.0 for u in seq
+    ) / len(seq)
+    if len(seq) == 1:
+        return single
+    paired = sum(
+        1.0
+        if (a.text, b.text) in features.char_pairs
+        else SOUND_MATCH
+        if (a.sound, b.sound) in features.sound_pairs
+        else 0.0
+        for a, b in pairwise(seq)
+    ) / (len(seq) - 1)
+    return 0.4 * single + 0.6 * paired
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """An entity and how well it fits a segment."""
+
+    entity_id: str
+    score: float
+    name_score: float
+
+
+@dataclass(slots=True)
+class Segment:
+    """One command inside a sentence, as Layer 1 reads it."""
+
+    text: str
+    joiner: str | None
+    action: Action | None
+    domains: set[str]
+    primary_domains: set[str]
+    areas: set[str]
+    floors: set[str]
+    area_inherited: bool = False
+    strong_group: bool = False
+    weak_group: bool = False
+    pronoun: bool = False
+    candidates: list[Candidate] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
+    confident: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RecallContext:
+    """What Layer 1 knows beyond the sentence."""
+
+    context_area: str | None = None
+    recent_devices: tuple[str, ...] = ()
+    recent_rooms: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Recall:
+    """Layer 1's reading of a whole sentence."""
+
+    text: str
+    segments: list[Segment]
+    again: bool
+    candidates: list[str]
+
+    @property
+    def confident(self) -> bool:
+        """Tell whether every segment has sure targets."""
+        return bool(self.segments) and all(s.confident and s.targets for s in self.segments)
+
+    @property
+    def targets(self) -> list[str]:
+        """Return the sure targets of all segments, in order, without repeats."""
+        return list(dict.fromkeys(t for s in self.segments for t in s.targets))
+
+
+def prepare_text(text: str) -> str:
+    """Normalize a sentence: Simplified Chinese, English words of mixed text, numerals."""
+    normalized = normalize(text)
+    if is_cjk(normalized):
+        normalized = translate_mixed(normalized)
+    return to_arabic(normalized)
+
+
+def split_segments(text: str) -> list[tuple[str, str | None]]:
+    """Split a prepared sentence into (segment, joiner before it)."""
+    segments: list[tuple[str, str | None]] = []
+    position = 0
+    joiner: str | None = None
+    for match in SEGMENT_SPLIT.finditer(text):
+        piece = text[position : match.start()].strip()
+        if piece:
+            segments.append((piece, joiner))
+        joiner = match.group(0).strip()
+        position = match.end()
+    if piece := text[position:].strip():
+        segments.append((piece, joiner))
+    return segments
+
+
+class Recaller:
+    """Runs Layer 1 on a catalog."""
+
+    def __init__(self, catalog: DeviceCatalog, top_k: int = 10) -> None:
+        """Bind to a catalog."""
+        self.catalog = catalog
+        self.top_k = top_k
+
+    def recall(self, text: str, context: RecallContext) -> Recall:
+        """Read a sentence: its segments, their candidates and sure targets."""
+        prepared = prepare_text(text)
+        again = bool(AGAIN.search(prepared)) and not self._names_anything(prepared)
+        segments = [self._read_segment(piece, joiner, context) for piece, joiner in split_segments(prepared)]
+        self._share_actions(segments)
+        previous_areas: set[str] = set()
+        for segment in segments:
+            if not segment.areas and not segment.floors and previous_areas:
+                segment.areas = set(previous_areas)
+                segment.area_inherited = True
+            self._resolve(segment, context)
+            previous_areas = segment.areas if not segment.area_inherited else previous_areas
+        candidates: list[str] = []
+        for segment in segments:
+            candidates.extend(segment.targets)
+            # An unsure segment widens its candidates instead of guessing.
+            top = segment.candidates[0].score if segment.candidates else 0.0
+            limit = self.top_k if segment.confident and top >= LOW_CONFIDENCE else self.top_k * 2
+            candidates.extend(c.entity_id for c in segment.candidates[:limit])
+        if again:
+            candidates[:0] = list(context.recent_devices[:1])
+        return Recall(prepared, segments, again, list(dict.fromkeys(candidates)))
+
+    def _names_anything(self, text: str) -> bool:
+        """Tell whether a sentence with 再 also names a device (再来一下 vs 再低一度)."""
+        return bool(domain_hints(text)) or (parse_action(text) is not None and "再来" not in text)
+
+    def _read_segment(self, text: str, joiner: str | None, context: RecallContext) -> Segment:
+        """Parse the words of a segment: action, places, domains, references."""
+        areas = self._places(text, self.catalog.areas)
+        floors = self._places(text, self.catalog.floors) if not areas else set()
+        if HERE.search(text) and context.context_area:
+            areas.add(context.context_area)
+        if THAT_ROOM.search(text) and context.recent_rooms:
+            areas.add(context.recent_rooms[0])
+        primary = {DOMAIN_WORDS[w][0] for w in DOMAIN_WORDS if w in text and not w.isascii()}
+        domains = domain_hints(text)
+        plural = plural_group_domains(text)
+        primary |= {d for d in domains if d in plural} or (
+            {next(iter(domains))} if len(domains) == 1 else set()
+        )
+        if not primary:
+            primary = {
+                d for w, ds in DOMAIN_WORDS.items() if w.isascii() and w in text.split() for d in ds[:1]
+            }
+        return Segment(
+            text=text,
+            joiner=joiner,
+            action=parse_action(text),
+            domains=domains,
+            primary_domains=primary,
+            areas=areas,
+            floors=floors,
+            strong_group=bool(STRONG_GROUP.search(text)),
+            weak_group=bool(WEAK_GROUP.search(text)) or bool(plural),
+            pronoun=bool(PRONOUN.search(text)),
+        )
+
+    def _places(self, text: str, places: dict[str, Place]) -> set[str]:
+        """Return the places a text names in full, longest names winning."""
+        features = segment_features(text)
+        found: dict[str, str] = {}
+        for place in places.values():
+            best = max(place.names, key=lambda n: (name_score(n, features), len(n.text)), default=None)
+            if best is not None and name_score(best, features) >= PLACE_MATCH:
+                found[place.id] = best.text
+        # "主卧室" names 主卧 (alias 主卧室), not the 卧室 inside it.
+        return {
+            pid
+            for pid, matched in found.items()
+            if not any(matched != other and matched in other for other in found.values())
+        }
+
+    @staticmethod
+    def _share_actions(segments: list[Segment]) -> None:
+        """Give verbless segments the action of their neighbour ("A和B都关了")."""
+        for index, segment in enumerate(segments):
+            if segment.action is not None:
+                continue
+            following = segments[index + 1] if index + 1 < len(segments) else None
+            if following is not None and following.joiner in SHARED_VERB_JOINERS and following.action:
+                segment.action = following.action
+            elif index > 0 and segments[index - 1].action is not None:
+                segment.action = segments[index - 1].action
+
+    def _score(
+        self, entry: CatalogEntry, features: Features, segment: Segment, context: RecallContext
+    ) -> Candidate:
+        """Score one entity against a segment."""
+        best = max(name_score(name, features) for name in entry.names)
+        score = best
+        area_id = entry.area_id
+        if segment.areas and not segment.area_inherited:
+            score += AREA_BONUS if area_id in segment.areas else AREA_PENALTY
+        elif segment.floors:
+            score += AREA_BONUS if self.catalog.floor_of(entry) in segment.floors else AREA_PENALTY
+        elif segment.areas and area_id in segment.areas:
+            score += SOFT_AREA_BONUS * 2
+        elif context.context_area and area_id == context.context_area:
+            score += SOFT_AREA_BONUS
+        if segment.domains:
+            if entry.domain in segment.domains:
+                score += DOMAIN_BONUS
+            elif best < 0.9:
+                score += DOMAIN_PENALTY
+        return Candidate(entry.entity_id, round(score, 4), round(best, 4))
+
+    def _pool(self, segment: Segment, seq: tuple[Unit, ...]) -> set[str]:
+        """Return the entities worth scoring for a segment."""
+        pool = self.catalog.entity_ids_with_sounds(u.sound for u in seq)
+        if segment.domains:
+            pool |= {e.entity_id for e in self.catalog.entries.values() if e.domain in segment.domains}
+        return pool
+
+    def _in_place(self, entry: CatalogEntry, segment: Segment, context: RecallContext) -> bool:
+        """Tell whether an entity is in the segment's place (or the speaker's)."""
+        if segment.areas:
+            return entry.area_id in segment.areas
+        if segment.floors:
+            return self.catalog.floor_of(entry) in segment.floors
+        return context.context_area is not None and entry.area_id == context.context_area
+
+    def _resolve(self, segment: Segment, context: RecallContext) -> None:
+        """Score the pool, then decide the sure targets if there are any."""
+        seq = units(segment.text) + units(translate_mixed(segment.text))
+        features = segment_features(segment.text)
+        entries = self.catalog.entries
+        scored = [
+            self._score(entries[entity_id], features, segment, context)
+            for entity_id in self._pool(segment, seq)
+            if entity_id in entries
+        ]
+        scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
+        segment.candidates = scored
+        top = scored[0] if scored else None
+        second = scored[1] if len(scored) > 1 else None
+        has_place = bool(segment.areas or segment.floors)
+
+        # Groups: "所有灯", "客厅的灯全关了", "the kitchen lights".
+        if segment.primary_domains and (segment.strong_group or (segment.weak_group and has_place)):
+            group = [
+                e.entity_id
+                for e in entries.values()
+                if e.domain in segment.primary_domains
+                and (self._in_place(e, segment, context) if has_place else True)
+            ]
+            strongly_named = top is not None and top.name_score >= 0.95 and not segment.strong_group
+            if group and not strongly_named:
+                segment.targets = sorted(group)
+                segment.confident = True
+                segment.reason = "group"
+                return
+
+        # A name that clearly wins.
+        if (
+            top is not None
+            and top.score >= CONFIDENT_SCORE
+            and top.name_score >= 0.6
+            and (second is None or top.score - second.score >= CONFIDENT_MARGIN)
+        ):
+            segment.targets = [top.entity_id]
+            segment.confident = True
+            segment.reason = "name"
+            return
+
+        # 它 / 调到24度: the most recent device that fits, unless something is named.
+        if (segment.pronoun or not (top and top.name_score >= 0.6)) and not has_place:
+            for entity_id in context.recent_devices:
+                entry = entries.get(entity_id)
+                fits = entry is not None and (not segment.domains or entry.domain in segment.domains)
+                if fits and (segment.pronoun or segment.domains or segment.action is not None):
+                    segment.targets = [entity_id]
+                    segment.confident = True
+                    segment.reason = "reference"
+                    return
+
+        # One device of that kind in the place named (or where the speaker is), or at home.
+        if segment.primary_domains:
+            in_place = [
+                e.entity_id
+                for e in entries.values()
+                if e.domain in segment.primary_domains and self._in_place(e, segment, context)
+            ]
+            if len(in_place) == 1:
+                segment.targets = in_place
+                segment.confident = True
+                segment.reason = "only-one-in-place"
+                return
+            anywhere = [e.entity_id for e in entries.values() if e.domain in segment.primary_domains]
+            if not in_place and len(anywhere) == 1 and not has_place:
+                segment.targets = anywhere
+                segment.confident = True
+                segment.reason = "only-one"
+                return
+
+        segment.reason = "uncertain"

@@ -1,0 +1,149 @@
+"""Per-conversation state (recent devices and rooms, last commands and turns) in a Store.
+
+Updated after every turn without any model call, saved with a debounce and
+restored after a restart, so "它" and "再来一次" keep working.
+"""
+
+import asyncio
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+import time
+from typing import Any, Self
+
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.storage import Store
+
+from .const import DOMAIN, LOGGER
+
+STORAGE_VERSION = 1
+STORAGE_KEY = f"{DOMAIN}.conversations"
+SAVE_DELAY = 5
+MAX_DEVICES, MAX_ROOMS, MAX_TURNS = 5, 3, 5
+# Conversations untouched for this long are forgotten.
+MAX_AGE = 24 * 3600
+ISSUE_CORRUPT_STORE = "corrupt_store"
+
+
+@dataclass
+class ConversationState:
+    """What one conversation remembers."""
+
+    recent_devices: list[str] = field(default_factory=list)
+    recent_rooms: list[str] = field(default_factory=list)
+    last_commands: list[dict[str, Any]] = field(default_factory=list)
+    recent_turns: list[dict[str, str]] = field(default_factory=list)
+    updated_at: float = 0.0
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """Read a stored state, ignoring what does not fit."""
+        return cls(
+            recent_devices=[str(x) for x in data.get("recent_devices", [])][:MAX_DEVICES],
+            recent_rooms=[str(x) for x in data.get("recent_rooms", [])][:MAX_ROOMS],
+            last_commands=[dict(x) for x in data.get("last_commands", []) if isinstance(x, dict)],
+            recent_turns=[dict(x) for x in data.get("recent_turns", []) if isinstance(x, dict)][-MAX_TURNS:],
+            updated_at=float(data.get("updated_at", 0.0)),
+        )
+
+
+def _front(new: Iterable[str], old: list[str], limit: int) -> list[str]:
+    """Return new items first, then the old ones, without repeats."""
+    return list(dict.fromkeys([*new, *old]))[:limit]
+
+
+class ConversationStateStore:
+    """All conversations' state, one lock per conversation."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Prepare an empty store."""
+        self.hass = hass
+        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._states: dict[str, ConversationState] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def async_load(self) -> None:
+        """Load the stored states; corrupt data is reset and reported."""
+        try:
+            data = await self._store.async_load() or {}
+            conversations = data.get("conversations", {})
+            if not isinstance(conversations, dict):
+                raise TypeError("conversations is not a mapping")
+            self._states = {
+                str(cid): ConversationState.from_dict(value)
+                for cid, value in conversations.items()
+                if isinstance(value, dict)
+            }
+        except (HomeAssistantError, ValueError, TypeError, AttributeError) as err:
+            LOGGER.warning("Stored conversation state was unreadable and has been reset: %s", err)
+            self._states = {}
+            ir.async_create_issue(
+                self.hass,
+                DOMAIN,
+                ISSUE_CORRUPT_STORE,
+                is_fixable=False,
+                severity=ir.IssueSeverity.WARNING,
+                translation_key=ISSUE_CORRUPT_STORE,
+            )
+            await self._store.async_save(self._data())
+        self._prune()
+
+    def lock(self, conversation_id: str) -> asyncio.Lock:
+        """Return the lock that serializes the turns of a conversation."""
+        return self._locks.setdefault(conversation_id, asyncio.Lock())
+
+    def get(self, conversation_id: str) -> ConversationState:
+        """Return a conversation's state (empty for a new one)."""
+        state = self._states.get(conversation_id)
+        return state if state is not None else ConversationState()
+
+    @callback
+    def record(
+        self,
+        conversation_id: str,
+        *,
+        devices: Iterable[str] = (),
+        rooms: Iterable[str] = (),
+        commands: list[dict[str, Any]] | None = None,
+        user_text: str | None = None,
+        reply: str | None = None,
+    ) -> ConversationState:
+        """Update a conversation after a turn; cheap, no I/O (the save is delayed)."""
+        state = self._states.get(conversation_id) or ConversationState()
+        state.recent_devices = _front(devices, state.recent_devices, MAX_DEVICES)
+        state.recent_rooms = _front(rooms, state.recent_rooms, MAX_ROOMS)
+        if commands:
+            state.last_commands = commands
+        if user_text is not None:
+            state.recent_turns = [*state.recent_turns, {"user": user_text, "assistant": reply or ""}][
+                -MAX_TURNS:
+            ]
+        state.updated_at = time.time()
+        self._states[conversation_id] = state
+        self._store.async_delay_save(self._data, SAVE_DELAY)
+        return state
+
+    @callback
+    def forget(self, conversation_id: str) -> None:
+        """Drop a conversation's state."""
+        if self._states.pop(conversation_id, None) is not None:
+            self._store.async_delay_save(self._data, SAVE_DELAY)
+
+    async def async_flush(self) -> None:
+        """Write pending changes now (on unload)."""
+        await self._store.async_save(self._data())
+
+    @property
+    def size(self) -> int:
+        """Return how many conversations are remembered."""
+        return len(self._states)
+
+    def _prune(self) -> None:
+        cutoff = time.time() - MAX_AGE
+        for cid in [cid for cid, state in self._states.items() if state.updated_at < cutoff]:
+            del self._states[cid]
+
+    def _data(self) -> dict[str, Any]:
+        self._prune()
+        return {"conversations": {cid: asdict(state) for cid, state in self._states.items()}}
