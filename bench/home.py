@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -177,7 +178,11 @@ async def async_load_home(hass: HomeAssistant, home: dict[str, Any]) -> LoadedHo
         hass.states.async_set(entity_id, str(entity.get("state", "unknown")), attributes)
         async_expose_entity(hass, "conversation", entity_id, bool(entity.get("exposed", True)))
 
-    _register_services(hass, loaded, {e["entity_id"].split(".", 1)[0] for e in home.get("entities", [])})
+    domains = {e["entity_id"].split(".", 1)[0] for e in home.get("entities", [])}
+    # As in a real home, the domains' integrations are loaded: they register HA's intents.
+    for domain in sorted(domains & set(_SERVICES)):
+        await async_setup_component(hass, domain, {})
+    _register_services(hass, loaded, domains)
     return loaded
 
 
@@ -191,10 +196,10 @@ def _register_services(hass: HomeAssistant, loaded: LoadedHome, domains: Iterabl
         for entity_id in [ids] if isinstance(ids, str) else ids:
             _apply(hass, entity_id, call.service, dict(call.data))
 
+    # These replace the integrations' own services, which find no entities here.
     for domain in domains:
         for service in _SERVICES.get(domain, ()):
-            if not hass.services.has_service(domain, service):
-                hass.services.async_register(domain, service, record)
+            hass.services.async_register(domain, service, record)
 
 
 def _apply(hass: HomeAssistant, entity_id: str, service: str, data: dict[str, Any]) -> None:

@@ -82,8 +82,11 @@ class FakeOpenAI:
         self.replies: deque[Reply] = deque()
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
+        self.sizes: list[int] = []
         self.models: list[str] | None = ["gpt-test", "qwen2.5:7b"]
         self.models_status = 200
+        # Given when no scripted reply is left (benchmarks); tests leave it unset.
+        self.default_reply: Reply | None = None
         self._release = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -140,11 +143,14 @@ class FakeOpenAI:
         )
 
     async def _chat(self, request: web.Request) -> web.StreamResponse:
-        body = await request.json()
+        raw = await request.read()
+        body = json.loads(raw)
         self._record(request, body)
-        if not self.replies:
+        self.sizes.append(len(raw))
+        if not self.replies and self.default_reply is None:
             return _error_response(500, "the test scripted no reply for this request", {})
-        reply = self.replies.popleft()
+        reply = self.replies.popleft() if self.replies else self.default_reply
+        assert reply is not None
         if reply.delay:
             await asyncio.sleep(reply.delay)
         if reply.hang:

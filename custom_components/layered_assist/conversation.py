@@ -1,5 +1,7 @@
 """The conversation agent entity: wires the layers together for each turn."""
 
+from dataclasses import dataclass, field
+import time
 from typing import Any, Literal
 
 from homeassistant.components import conversation
@@ -34,6 +36,16 @@ from .selection.control import DeviceTurn
 from .selection.engine import LocalTurn, SelectionEngine, SelectionOptions, speaking_area
 
 PARALLEL_UPDATES = 0
+
+
+@dataclass(slots=True)
+class TurnInfo:
+    """What the last turn did, for diagnostics and benchmarks."""
+
+    layer: str
+    local_ms: float
+    acted_on: list[str] = field(default_factory=list)
+    candidates: int = 0
 
 
 async def async_setup_entry(
@@ -78,6 +90,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         self._loop = ToolCallingLoop(
             hass, runtime.client, LoopOptions.from_subentry(options), subentry.subentry_id
         )
+        self.last_turn: TurnInfo | None = None
         self._engine = SelectionEngine(
             hass,
             runtime.catalog,
@@ -110,20 +123,25 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         states = self.entry.runtime_data.states
         conversation_id = chat_log.conversation_id
         async with states.lock(conversation_id):
+            started = time.perf_counter()
+            self.last_turn = None
             state = states.get(conversation_id)
+            area = speaking_area(self.hass, user_input)
             before = len(chat_log.content)
-            if local := await self._engine.async_fast_path(user_input, chat_log):
-                return await self._async_local_result(user_input, chat_log, local)
+            if local := await self._engine.async_fast_path(user_input, chat_log, area):
+                return await self._async_local_result(user_input, chat_log, local, started)
+            # A sentence HA matched but could not handle leaves its attempt in the log.
             del chat_log.content[before:]
 
-            area = speaking_area(self.hass, user_input)
             recall = self._engine.recall(user_input.text, state, area)
             if plan := self._engine.plan(recall, state):
                 local = await self._engine.async_run(plan, user_input)
-                return await self._async_local_result(user_input, chat_log, local)
+                return await self._async_local_result(user_input, chat_log, local, started)
 
             turn = DeviceTurn(self.entry.runtime_data.catalog, recall.candidates)
+            self.last_turn = TurnInfo("model", _elapsed_ms(started), candidates=len(recall.candidates))
             result = await self._async_ask_model(user_input, chat_log, turn)
+            self.last_turn.acted_on = list(turn.acted_on)
             states.record(
                 conversation_id,
                 devices=turn.acted_on,
@@ -135,9 +153,14 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             return result
 
     async def _async_local_result(
-        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, local: LocalTurn
+        self,
+        user_input: conversation.ConversationInput,
+        chat_log: conversation.ChatLog,
+        local: LocalTurn,
+        started: float,
     ) -> conversation.ConversationResult:
         """Finish a turn the local layers answered."""
+        self.last_turn = TurnInfo(local.layer, _elapsed_ms(started), list(local.acted_on))
         LOGGER.debug("Answered by %s, acted on %s", local.layer, local.acted_on)
         await async_say(chat_log, self.entity_id, local.speech)
         self.entry.runtime_data.states.record(
@@ -200,3 +223,8 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
 def _speech(result: conversation.ConversationResult) -> str:
     """Return a result's plain speech."""
     return str(result.response.speech.get("plain", {}).get("speech", ""))
+
+
+def _elapsed_ms(started: float) -> float:
+    """Return the milliseconds since ``started``."""
+    return (time.perf_counter() - started) * 1000

@@ -192,3 +192,11 @@ def parse_action(text: str) -> Action | None:
             return Action(kind, float(numbers[0]))
         return Action(kind, default)
     return None
+
+
+def strip_action(text: str) -> str:
+    """Return the text without the words of its action ("把卧室灯关掉" → "把卧室灯")."""
+    for pattern, _, _ in _RULES:
+        if match := pattern.search(text):
+            return text[: match.start()] + " " + text[match.end() :]
+    return text

@@ -52,7 +52,7 @@ class DeviceTurn:
             area = self.catalog.area_of(entry)
             commands = ", ".join(spec.describe() for spec in commands_for(state).values())
             name = json.dumps(entry.name, ensure_ascii=False)
-            place = f" ({json.dumps(area.name, ensure_ascii=False)})" if area else ""
+            place = f" @{json.dumps(area.name, ensure_ascii=False)}" if area else ""
             lines.append(f"{entity_id} {name}{place} {state.state}: {commands or 'read only'}")
         return "\n".join(lines)
 
@@ -82,9 +82,7 @@ def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
             "Control devices of the home. Each command names an entity_id from the device list, "
             "one of that device's commands and its params within the listed ranges."
         ),
-        parameters=vol.Schema(
-            {vol.Required("commands"): vol.All([item], vol.Length(min=1, max=MAX_COMMANDS))}
-        ),
+        parameters=vol.Schema({vol.Required("commands"): [item]}),
         handler=handle,
     )
 
@@ -95,7 +93,7 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     turn.attempts += 1
     planned: list[PlannedCommand] = []
     errors: list[dict[str, str]] = []
-    for item in request.args["commands"]:
+    for item in request.args["commands"][:MAX_COMMANDS]:
         entity_id = item["entity_id"]
         command = item["command"]
         state = hass.states.get(entity_id)

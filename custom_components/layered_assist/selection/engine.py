@@ -3,8 +3,11 @@
 from dataclasses import dataclass, field
 from typing import Any
 
+from hassil.recognize import RecognizeResult
+
 from homeassistant.components import conversation
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
 
 from ..const import LOGGER
@@ -15,6 +18,8 @@ from .catalog import DeviceCatalog
 from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller
+from .text import normalize
+from .vocabulary import STRONG_GROUP
 
 # HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
 _LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
@@ -49,6 +54,18 @@ class LocalTurn:
     response: intent.IntentResponse | None = None
 
 
+def _leave_to_us(result: RecognizeResult, text: str, area: str | None) -> bool:
+    """Tell whether HA's match should be left to our layers instead of being run.
+
+    HA reads "关窗帘" with no room and no speaker's room as every curtain in the
+    home; we only act on a whole home when the user says so (所有, all).
+    """
+    if result.intent.name in _LEFT_TO_THE_MODEL:
+        return True
+    named = any(slot in result.entities for slot in ("name", "area", "floor"))
+    return not named and area is None and not STRONG_GROUP.search(normalize(text))
+
+
 def speaking_area(hass: HomeAssistant, user_input: conversation.ConversationInput) -> str | None:
     """Return the area of the device the user speaks through."""
     device_id = user_input.device_id
@@ -75,7 +92,7 @@ class SelectionEngine:
         self.recaller = Recaller(catalog, options.top_k)
 
     async def async_fast_path(
-        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog
+        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, area: str | None
     ) -> LocalTurn | None:
         """Layer 0: let HA's own sentence matching handle what it fully understands."""
         if not self.options.fast_path:
@@ -91,12 +108,17 @@ class SelectionEngine:
             agent_id=user_input.agent_id,
             extra_system_prompt=user_input.extra_system_prompt,
         )
-        response = await conversation.async_handle_intents(
-            self.hass,
-            local_input,
-            chat_log,
-            intent_filter=lambda result: result.intent.name in _LEFT_TO_THE_MODEL,
-        )
+        try:
+            response = await conversation.async_handle_intents(
+                self.hass,
+                local_input,
+                chat_log,
+                intent_filter=lambda result: _leave_to_us(result, user_input.text, area),
+            )
+        except HomeAssistantError as err:
+            # e.g. a matched intent whose integration is not loaded.
+            LOGGER.debug("HA's local matching failed: %s", err)
+            return None
         if response is None or response.response_type is intent.IntentResponseType.ERROR:
             return None
         acted = [
@@ -116,8 +138,10 @@ class SelectionEngine:
 
     def recall(self, text: str, state: ConversationState, context_area: str | None) -> Recall:
         """Layer 1: candidates and, when sure, targets."""
+        last_targets = tuple(dict.fromkeys(str(c.get("entity_id")) for c in state.last_commands))
         return self.recaller.recall(
-            text, RecallContext(context_area, tuple(state.recent_devices), tuple(state.recent_rooms))
+            text,
+            RecallContext(context_area, tuple(state.recent_devices), tuple(state.recent_rooms), last_targets),
         )
 
     def plan(self, recall: Recall, state: ConversationState) -> list[PlannedCommand] | None:

@@ -10,13 +10,12 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Self
 
-from .actions import Action, parse_action
-from .catalog import CatalogEntry, DeviceCatalog, MatchName, Place
+from .actions import Action, parse_action, strip_action
+from .catalog import CatalogEntry, DeviceCatalog, MatchName, Place, prepare_names
 from .numbers import to_arabic
 from .text import Unit, is_cjk, normalize, units
 from .vocabulary import (
     AGAIN,
-    DOMAIN_WORDS,
     HERE,
     PRONOUN,
     SEGMENT_SPLIT,
@@ -24,8 +23,12 @@ from .vocabulary import (
     STRONG_GROUP,
     THAT_ROOM,
     WEAK_GROUP,
+    SUBTYPE_DEVICE_CLASSES,
     domain_hints,
+    domain_words,
     plural_group_domains,
+    primary_domains,
+    residual_words,
     translate_mixed,
 )
 
@@ -117,6 +120,7 @@ class Segment:
     areas: set[str]
     floors: set[str]
     area_inherited: bool = False
+    place_words: list[str] = field(default_factory=list)
     strong_group: bool = False
     weak_group: bool = False
     pronoun: bool = False
@@ -133,6 +137,7 @@ class RecallContext:
     context_area: str | None = None
     recent_devices: tuple[str, ...] = ()
     recent_rooms: tuple[str, ...] = ()
+    last_targets: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -205,10 +210,15 @@ class Recaller:
             candidates.extend(segment.targets)
             # An unsure segment widens its candidates instead of guessing.
             top = segment.candidates[0].score if segment.candidates else 0.0
-            limit = self.top_k if segment.confident and top >= LOW_CONFIDENCE else self.top_k * 2
+            if segment.confident and top >= CONFIDENT_SCORE:
+                limit = max(3, self.top_k // 2)
+            elif segment.confident and top >= LOW_CONFIDENCE:
+                limit = self.top_k
+            else:
+                limit = self.top_k * 2
             candidates.extend(c.entity_id for c in segment.candidates[:limit])
         if again:
-            candidates[:0] = list(context.recent_devices[:1])
+            candidates[:0] = list(context.last_targets or context.recent_devices[:1])
         return Recall(prepared, segments, again, list(dict.fromkeys(candidates)))
 
     def _names_anything(self, text: str) -> bool:
@@ -217,22 +227,16 @@ class Recaller:
 
     def _read_segment(self, text: str, joiner: str | None, context: RecallContext) -> Segment:
         """Parse the words of a segment: action, places, domains, references."""
-        areas = self._places(text, self.catalog.areas)
-        floors = self._places(text, self.catalog.floors) if not areas else set()
+        area_words = self._places(text, self.catalog.areas)
+        floor_words = self._places(text, self.catalog.floors) if not area_words else {}
+        areas, floors = set(area_words), set(floor_words)
         if HERE.search(text) and context.context_area:
             areas.add(context.context_area)
         if THAT_ROOM.search(text) and context.recent_rooms:
             areas.add(context.recent_rooms[0])
-        primary = {DOMAIN_WORDS[w][0] for w in DOMAIN_WORDS if w in text and not w.isascii()}
         domains = domain_hints(text)
         plural = plural_group_domains(text)
-        primary |= {d for d in domains if d in plural} or (
-            {next(iter(domains))} if len(domains) == 1 else set()
-        )
-        if not primary:
-            primary = {
-                d for w, ds in DOMAIN_WORDS.items() if w.isascii() and w in text.split() for d in ds[:1]
-            }
+        primary = primary_domains(text) | {d for d in domains if d in plural}
         return Segment(
             text=text,
             joiner=joiner,
@@ -241,12 +245,13 @@ class Recaller:
             primary_domains=primary,
             areas=areas,
             floors=floors,
+            place_words=[*area_words.values(), *floor_words.values()],
             strong_group=bool(STRONG_GROUP.search(text)),
             weak_group=bool(WEAK_GROUP.search(text)) or bool(plural),
             pronoun=bool(PRONOUN.search(text)),
         )
 
-    def _places(self, text: str, places: dict[str, Place]) -> set[str]:
+    def _places(self, text: str, places: dict[str, Place]) -> dict[str, str]:
         """Return the places a text names in full, longest names winning."""
         features = segment_features(text)
         found: dict[str, str] = {}
@@ -256,7 +261,7 @@ class Recaller:
                 found[place.id] = best.text
         # "主卧室" names 主卧 (alias 主卧室), not the 卧室 inside it.
         return {
-            pid
+            pid: matched
             for pid, matched in found.items()
             if not any(matched != other and matched in other for other in found.values())
         }
@@ -310,6 +315,28 @@ class Recaller:
             return self.catalog.floor_of(entry) in segment.floors
         return context.context_area is not None and entry.area_id == context.context_area
 
+    def _narrow_group(self, group: list[CatalogEntry], segment: Segment) -> list[CatalogEntry]:
+        """Keep the group's members of the kind named: 窗帘 not 车库门, 床头灯 not 主灯."""
+        classes: set[str] = set()
+        for word in domain_words(segment.text):
+            classes |= SUBTYPE_DEVICE_CLASSES.get(word, frozenset())
+        if classes and any(e.device_class in classes for e in group):
+            return [e for e in group if e.device_class in classes]
+        residual = residual_words(strip_action(segment.text), segment.place_words)
+        residual_names = [n for n in prepare_names(residual.split()) if len(n.units) > 1 or n.text.isascii()]
+        if not residual_names:
+            return group
+        matching = [
+            e
+            for e in group
+            if any(
+                name_score(word, Features.of(name.units)) >= PLACE_MATCH
+                for word in residual_names
+                for name in e.names
+            )
+        ]
+        return matching or group
+
     def _resolve(self, segment: Segment, context: RecallContext) -> None:
         """Score the pool, then decide the sure targets if there are any."""
         seq = units(segment.text) + units(translate_mixed(segment.text))
@@ -325,18 +352,20 @@ class Recaller:
         top = scored[0] if scored else None
         second = scored[1] if len(scored) > 1 else None
         has_place = bool(segment.areas or segment.floors)
+        explicit_place = has_place and not segment.area_inherited
 
         # Groups: "所有灯", "客厅的灯全关了", "the kitchen lights".
-        if segment.primary_domains and (segment.strong_group or (segment.weak_group and has_place)):
+        if segment.primary_domains and (segment.strong_group or (segment.weak_group and explicit_place)):
             group = [
-                e.entity_id
+                e
                 for e in entries.values()
                 if e.domain in segment.primary_domains
-                and (self._in_place(e, segment, context) if has_place else True)
+                and (self._in_place(e, segment, context) if explicit_place else True)
             ]
-            strongly_named = top is not None and top.name_score >= 0.95 and not segment.strong_group
-            if group and not strongly_named:
-                segment.targets = sorted(group)
+            group = self._narrow_group(group, segment)
+            named = top is not None and top.name_score >= 0.95
+            if group and not (named and not segment.strong_group and not explicit_place):
+                segment.targets = sorted(e.entity_id for e in group)
                 segment.confident = True
                 segment.reason = "group"
                 return

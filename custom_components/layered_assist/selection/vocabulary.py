@@ -68,6 +68,24 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "喷淋": ("valve",),
     "场景": ("scene",),
     "模式": ("scene",),
+    "吵": ("media_player",),
+    "晒": ("cover",),
+    "刺眼": ("cover",),
+    "闷": ("fan", "climate"),
+    "freezing": ("climate",),
+    "chilly": ("climate",),
+    "cold": ("climate",),
+    "hot": ("climate",),
+    "warm": ("climate",),
+    "dark": ("light",),
+    "gloomy": ("light",),
+    "damp": ("humidifier",),
+    "humid": ("humidifier",),
+    "muggy": ("humidifier",),
+    "noisy": ("media_player",),
+    "loud": ("media_player",),
+    "telly": ("media_player",),
+    "radiator": ("climate",),
     "light": ("light", "switch"),
     "lamp": ("light",),
     "brightness": ("light",),
@@ -125,13 +143,15 @@ PLURAL_GROUP_NOUNS: dict[str, tuple[str, ...]] = {
 }
 
 # Explicit group words: "all lights", 所有灯. Weak ones (都, 全) need a place too.
-STRONG_GROUP = re.compile(r"所有|全部|全屋|一切|\ball\b|\bevery\b|\beverything\b")
+STRONG_GROUP = re.compile(r"所有|全部|全屋|一切|两个|两台|几个|\ball\b|\bevery\b|\beverything\b|\bboth\b")
 WEAK_GROUP = re.compile(r"都|全")
 
 PRONOUN = re.compile(r"它|牠|那个|这个|那台|这台|那盏|这盏|\bit\b|\bthat\b|\bthis one\b|\bthem\b")
 HERE = re.compile(r"这里|这儿|这边|这个房间|这屋|本房间|\bhere\b|\bthis room\b|\bin here\b")
 THAT_ROOM = re.compile(r"那里|那儿|那边|那个房间|那屋|\bthere\b|\bthat room\b")
-AGAIN = re.compile(r"再来一[次下遍]|再来|重复一?[次下遍]?|同样|照旧|\bagain\b|\brepeat\b|\bsame again\b")
+AGAIN = re.compile(
+    r"再来一[次下遍]|再来|重复一?[次下遍]?|同样|照旧|\bagain\b|\brepeat\b|\bonce more\b|\bone more time\b"
+)
 
 # Segment boundaries: punctuation and conjunctions joining two commands.
 SEGMENT_SPLIT = re.compile(
@@ -203,13 +223,71 @@ _DOMAIN_PATTERN = re.compile(
 )
 
 
-def domain_hints(text: str) -> set[str]:
-    """Return the domains a text's words imply."""
-    hints: set[str] = set()
+def domain_words(text: str) -> list[str]:
+    """Return the domain words of a text, longest first where they overlap (热水器, not 热)."""
+    words = []
     for match in _DOMAIN_PATTERN.finditer(text):
         word = match.group(0)
-        hints.update(DOMAIN_WORDS.get(word) or DOMAIN_WORDS.get(word[:-1], ()))
-    return hints
+        words.append(word if word in DOMAIN_WORDS else word[:-1])
+    return words
+
+
+def domain_hints(text: str) -> set[str]:
+    """Return every domain a text's words imply."""
+    return {domain for word in domain_words(text) for domain in DOMAIN_WORDS[word]}
+
+
+def primary_domains(text: str) -> set[str]:
+    """Return the main domain of each domain word (灯 → light, not switch)."""
+    return {DOMAIN_WORDS[word][0] for word in domain_words(text)}
+
+
+# Words that name a kind of device within a domain, as HA device classes.
+SUBTYPE_DEVICE_CLASSES: dict[str, frozenset[str]] = {
+    "窗帘": frozenset({"curtain"}),
+    "纱帘": frozenset({"curtain"}),
+    "curtain": frozenset({"curtain"}),
+    "百叶": frozenset({"blind", "shutter"}),
+    "卷帘": frozenset({"blind", "shade", "shutter"}),
+    "blind": frozenset({"blind", "shutter"}),
+    "shade": frozenset({"shade", "blind"}),
+    "shutter": frozenset({"shutter"}),
+    "车库门": frozenset({"garage"}),
+    "garage door": frozenset({"garage"}),
+    "遮阳": frozenset({"awning"}),
+    "awning": frozenset({"awning"}),
+    "加湿": frozenset({"humidifier"}),
+    "humidifier": frozenset({"humidifier"}),
+    "除湿": frozenset({"dehumidifier"}),
+    "dehumidifier": frozenset({"dehumidifier"}),
+    "音箱": frozenset({"speaker"}),
+    "音响": frozenset({"speaker"}),
+    "speaker": frozenset({"speaker"}),
+    "电视": frozenset({"tv"}),
+    "tv": frozenset({"tv"}),
+    "television": frozenset({"tv"}),
+    "telly": frozenset({"tv"}),
+    "插座": frozenset({"outlet"}),
+    "plug": frozenset({"outlet"}),
+    "outlet": frozenset({"outlet"}),
+}
+
+# Words too general to narrow a group ("所有灯" is every light, named 灯 or not).
+GENERIC_WORDS = re.compile(
+    r"所有的?|全部|全屋|一切|两个|两台|几个|都|全|[把将给请帮我的了吧啊呀一下点]|\b(?:all|every|the|both|please|"
+    r"turn|switch|on|off|open|close|set|to|in|of|and|upstairs|downstairs|"
+    # Nouns that mean the whole domain.
+    r"lights?|lamps?|water heaters?|boilers?|locks?|vacuums?|robots?|fans?|switch(?:es)?|valves?|scenes?)\b|"
+    r"灯|照明|热水器|热水|门锁|锁|扫地机器人|扫地机|扫地|风扇|电扇|开关|阀门|阀|场景|模式"
+)
+
+
+def residual_words(text: str, spans: list[str]) -> str:
+    """Return what a segment says beyond places, actions and general words."""
+    for span in sorted(spans, key=len, reverse=True):
+        if span:
+            text = text.replace(span, " ")
+    return GENERIC_WORDS.sub(" ", text).strip()
 
 
 def plural_group_domains(text: str) -> set[str]:

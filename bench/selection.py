@@ -1,0 +1,322 @@
+"""Selection benchmark: run HOME.json + CASES.jsonl through the real agent in a real HA.
+
+Three agents share one entry pointing at a local fake model server:
+- ``local``: the agent as configured by default (fast path and local action on);
+- ``layer3``: local layers off, so every turn shows the main-model request we send;
+- ``baseline``: local layers off and only HA's Assist LLM API, i.e. the request HA's
+  own LLM agents build for the same home and sentence.
+The report fields are those of docs/bench-format.md.
+"""
+
+import argparse
+import asyncio
+from collections import defaultdict
+from dataclasses import dataclass, field
+import json
+from pathlib import Path
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+from bench.home import LoadedHome, async_load_home, read_home
+from custom_components.layered_assist.const import (
+    CONF_BASE_URL,
+    CONF_FAST_PATH,
+    CONF_LOCAL_ACTION,
+    CONF_MODEL,
+    CONF_TOP_K,
+    DOMAIN,
+    LLM_API_ID,
+    SUBENTRY_CONVERSATION,
+)
+from homeassistant import loader
+from homeassistant.components import conversation
+from homeassistant.components.conversation.const import DATA_COMPONENT
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import chat_session, device_registry as dr, entity_registry as er
+from homeassistant.setup import async_setup_component
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
+from tests.fake_openai import FakeOpenAI, text
+
+AGENTS = {
+    "local": {LLM_API_ID: True},
+    "layer3": {CONF_FAST_PATH: False, CONF_LOCAL_ACTION: False},
+    "baseline": {CONF_FAST_PATH: False, CONF_LOCAL_ACTION: False, "assist_only": True},
+}
+
+
+@dataclass
+class TurnRecord:
+    """What happened on one turn."""
+
+    case_id: str
+    text: str
+    tags: list[str]
+    expect: list[str]
+    single_turn: bool
+    candidates: list[str] = field(default_factory=list)
+    layer: str = "model"
+    acted: list[str] = field(default_factory=list)
+    latency_ms: float = 0.0
+    state_update_ms: float = 0.0
+    ours_bytes: int = 0
+    baseline_bytes: int = 0
+    non_exposed_candidates: list[str] = field(default_factory=list)
+
+    @property
+    def recalled(self) -> bool:
+        """Tell whether every expected entity is a candidate."""
+        return set(self.expect) <= set(self.candidates)
+
+    @property
+    def local(self) -> bool:
+        """Tell whether the local layers acted."""
+        return self.layer in ("fast_path", "local_action")
+
+    @property
+    def exact(self) -> bool:
+        """Tell whether the local layers acted on exactly the expected entities."""
+        return self.local and set(self.acted) == set(self.expect)
+
+
+def _agent_options(name: str, top_k: int) -> dict[str, Any]:
+    options: dict[str, Any] = {CONF_MODEL: "bench", CONF_TOP_K: top_k, CONF_LLM_HASS_API: [LLM_API_ID]}
+    spec = AGENTS[name]
+    options[CONF_FAST_PATH] = spec.get(CONF_FAST_PATH, True)
+    options[CONF_LOCAL_ACTION] = spec.get(CONF_LOCAL_ACTION, True)
+    if spec.get("assist_only"):
+        options[CONF_LLM_HASS_API] = ["assist"]
+    return options
+
+
+async def _converse(
+    hass: HomeAssistant,
+    sentence: str,
+    conversation_id: str,
+    agent_id: str,
+    language: str,
+    device_id: str | None,
+) -> None:
+    await conversation.async_converse(
+        hass, sentence, conversation_id, Context(), language=language, agent_id=agent_id, device_id=device_id
+    )
+
+
+def _percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def _figures(turns: list[TurnRecord]) -> dict[str, Any]:
+    """Compute the report figures of a set of turns."""
+    device_turns = [t for t in turns if t.expect]
+    empty_turns = [t for t in turns if not t.expect]
+    single = [t for t in device_turns if t.single_turn]
+    fast = [t for t in turns if t.layer == "fast_path"]
+    local_action = [t for t in turns if t.layer == "local_action"]
+    local = fast + local_action
+    sizes = [len(t.candidates) for t in turns]
+    ours = [t.ours_bytes for t in turns if t.ours_bytes]
+    baseline = [t.baseline_bytes for t in turns if t.baseline_bytes]
+
+    def layer_figures(handled: list[TurnRecord]) -> dict[str, Any]:
+        correct = [t for t in handled if set(t.acted) == set(t.expect)]
+        return {
+            "handled": len(handled),
+            "correct": len(correct),
+            "precision": round(len(correct) / len(handled), 4) if handled else None,
+            "coverage": round(len(handled) / len(turns), 4) if turns else 0.0,
+        }
+
+    ours_median = statistics.median(ours) if ours else 0
+    baseline_median = statistics.median(baseline) if baseline else 0
+    return {
+        "turns": len(turns),
+        "recall": round(sum(t.recalled for t in device_turns) / len(device_turns), 4)
+        if device_turns
+        else None,
+        "exact": round(sum(t.exact for t in device_turns) / len(device_turns), 4) if device_turns else None,
+        "exact_single_turn": round(sum(t.exact for t in single) / len(single), 4) if single else None,
+        "abstain": round(
+            sum(not t.local and not t.non_exposed_candidates for t in empty_turns) / len(empty_turns), 4
+        )
+        if empty_turns
+        else None,
+        "candidates": {
+            "median": statistics.median(sizes) if sizes else 0,
+            "p95": _percentile(sizes, 0.95),
+            "max": max(sizes, default=0),
+        },
+        "latency_ms": {
+            "p50": round(_percentile([t.latency_ms for t in turns], 0.5), 3),
+            "p95": round(_percentile([t.latency_ms for t in turns], 0.95), 3),
+        },
+        "state_update_ms": {"p50": round(_percentile([t.state_update_ms for t in turns], 0.5), 4)},
+        "fast_path": layer_figures(fast),
+        "local_action": layer_figures(local_action),
+        "local": layer_figures(local),
+        "prompt_bytes": {
+            "ours_median": ours_median,
+            "baseline_median": baseline_median,
+            "ratio": round(baseline_median / ours_median, 2) if ours_median else None,
+        },
+    }
+
+
+async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
+    """Run the benchmark and return the report."""
+    home = read_home(home_path)
+    cases = [json.loads(line) for line in cases_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    exposure = {e["entity_id"]: e.get("exposed", True) for e in home["entities"]}
+    server = FakeOpenAI()
+    server.default_reply = text("好的" if home.get("language", "en").startswith("zh") else "OK")
+    await server.start()
+    with tempfile.TemporaryDirectory() as config_dir:
+        async with async_test_home_assistant(config_dir=config_dir) as hass:
+            hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
+            assert await async_setup_component(hass, "homeassistant", {})
+            assert await async_setup_component(hass, "conversation", {})
+            assert await async_setup_component(hass, "intent", {})
+            loaded = await async_load_home(hass, home)
+            entry = MockConfigEntry(
+                domain=DOMAIN,
+                data={CONF_BASE_URL: server.base_url, CONF_API_KEY: None},
+                subentries_data=[
+                    {
+                        "subentry_type": SUBENTRY_CONVERSATION,
+                        "data": _agent_options(name, top_k),
+                        "title": name,
+                        "unique_id": None,
+                    }
+                    for name in AGENTS
+                ],
+            )
+            entry.add_to_hass(hass)
+            assert await hass.config_entries.async_setup(entry.entry_id)
+            await hass.async_block_till_done()
+            turns = await _run_cases(hass, entry, loaded, cases, exposure, server)
+            await hass.config_entries.async_unload(entry.entry_id)
+    await server.stop()
+    report = _figures(turns)
+    by_tag: dict[str, list[TurnRecord]] = defaultdict(list)
+    for turn in turns:
+        for tag in turn.tags:
+            by_tag[tag].append(turn)
+    report["by_tag"] = {tag: _figures(items) for tag, items in sorted(by_tag.items())}
+    report["failures"] = [
+        {
+            "case": t.case_id,
+            "text": t.text,
+            "expect": t.expect,
+            "layer": t.layer,
+            "acted": t.acted,
+            "candidates": t.candidates[:15],
+            "problem": "wrong local action"
+            if t.local and not t.exact
+            else "not recalled"
+            if t.expect and not t.recalled
+            else "non-exposed candidate",
+        }
+        for t in turns
+        if (t.local and not t.exact) or (t.expect and not t.recalled) or t.non_exposed_candidates
+    ]
+    report["home"] = {
+        "entities": len(home["entities"]),
+        "exposed": sum(exposure.values()),
+        "cases": len(cases),
+    }
+    return report
+
+
+def _device_in_area(hass: HomeAssistant, area_id: str) -> str:
+    """Return a satellite device placed in an area (created on first use)."""
+    registry = dr.async_get(hass)
+    entry_id = next(iter(hass.config_entries.async_entries("bench"))).entry_id
+    device = registry.async_get_or_create(
+        config_entry_id=entry_id, identifiers={("bench", f"satellite_{area_id}")}, name=f"Satellite {area_id}"
+    )
+    registry.async_update_device(device.id, area_id=area_id)
+    return device.id
+
+
+async def _run_cases(
+    hass: HomeAssistant,
+    entry: MockConfigEntry,
+    loaded: LoadedHome,
+    cases: list[dict[str, Any]],
+    exposure: dict[str, bool],
+    server: FakeOpenAI,
+) -> list[TurnRecord]:
+    runtime = entry.runtime_data
+    component = hass.data[DATA_COMPONENT]
+    agents: dict[str, Any] = {}
+    for subentry in entry.subentries.values():
+        entity_id = er.async_get(hass).async_get_entity_id("conversation", DOMAIN, subentry.subentry_id)
+        agents[subentry.title] = component.get_entity(entity_id)
+    engine = agents["local"]._engine  # noqa: SLF001 - the benchmark reads the agent's own engine
+    language = loaded.language
+    records: list[TurnRecord] = []
+    for case in cases:
+        area = loaded.area_ids.get(case.get("context_area") or "")
+        device_id = _device_in_area(hass, area) if area else None
+        ids = {}
+        for name in AGENTS:
+            with chat_session.async_get_chat_session(hass) as session:
+                ids[name] = session.conversation_id
+        single = len(case["turns"]) == 1
+        for turn in case["turns"]:
+            record = TurnRecord(
+                case["id"], turn["text"], list(case.get("tags", [])), list(turn["expect"]), single
+            )
+            state = runtime.states.get(ids["local"])
+            recall = engine.recall(turn["text"], state, area)
+            record.candidates = recall.candidates
+            record.non_exposed_candidates = [c for c in recall.candidates if not exposure.get(c, False)]
+
+            calls_before = len(loaded.calls)
+            await _converse(hass, turn["text"], ids["local"], agents["local"].entity_id, language, device_id)
+            info = agents["local"].last_turn
+            record.layer = info.layer
+            record.latency_ms = info.local_ms
+            if record.local:
+                record.acted = sorted(loaded.acted_on(calls_before))
+            for name in ("layer3", "baseline"):
+                before = len(server.sizes)
+                await _converse(hass, turn["text"], ids[name], agents[name].entity_id, language, device_id)
+                size = server.sizes[before] if len(server.sizes) > before else 0
+                if name == "layer3":
+                    record.ours_bytes = size
+                else:
+                    record.baseline_bytes = size
+            # The expected entities count as acted on for the next turn (bench format).
+            rooms = engine.rooms_of(record.expect)
+            started = time.perf_counter()
+            for name in AGENTS:
+                runtime.states.record(ids[name], devices=record.expect, rooms=rooms)
+            record.state_update_ms = (time.perf_counter() - started) * 1000 / len(AGENTS)
+            records.append(record)
+    return records
+
+
+def main() -> None:
+    """Run from the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--home", required=True, type=Path)
+    parser.add_argument("--cases", required=True, type=Path)
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--top-k", type=int, default=10)
+    args = parser.parse_args()
+    report = asyncio.run(run(args.home, args.cases, args.top_k))
+    output = json.dumps(report, ensure_ascii=False, indent=2)
+    if args.out:
+        args.out.write_text(output + "\n", encoding="utf-8")
+    print(output)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
