@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from homeassistant.setup import async_setup_component
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
@@ -24,6 +23,7 @@ from homeassistant.helpers import (
     entity_registry as er,
     floor_registry as fr,
 )
+from homeassistant.setup import async_setup_component
 
 PLATFORM = "bench"
 

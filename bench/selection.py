@@ -20,6 +20,8 @@ import tempfile
 import time
 from typing import Any
 
+from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
+
 from bench.home import LoadedHome, async_load_home, read_home
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
@@ -38,7 +40,6 @@ from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import chat_session, device_registry as dr, entity_registry as er
 from homeassistant.setup import async_setup_component
-from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
 from tests.fake_openai import FakeOpenAI, text
 
 AGENTS = {
@@ -199,6 +200,8 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
             entry.add_to_hass(hass)
             assert await hass.config_entries.async_setup(entry.entry_id)
             await hass.async_block_till_done()
+            # A running HA has its sentences loaded; do that before timing anything.
+            await conversation.async_converse(hass, "warm up", None, Context(), language=loaded.language)
             turns = await _run_cases(hass, entry, loaded, cases, exposure, server)
             await hass.config_entries.async_unload(entry.entry_id)
     await server.stop()
@@ -224,6 +227,10 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
         }
         for t in turns
         if (t.local and not t.exact) or (t.expect and not t.recalled) or t.non_exposed_candidates
+    ]
+    report["slowest"] = [
+        {"case": t.case_id, "text": t.text, "layer": t.layer, "latency_ms": round(t.latency_ms, 2)}
+        for t in sorted(turns, key=lambda t: -t.latency_ms)[:8]
     ]
     report["home"] = {
         "entities": len(home["entities"]),
@@ -258,7 +265,7 @@ async def _run_cases(
     for subentry in entry.subentries.values():
         entity_id = er.async_get(hass).async_get_entity_id("conversation", DOMAIN, subentry.subentry_id)
         agents[subentry.title] = component.get_entity(entity_id)
-    engine = agents["local"]._engine  # noqa: SLF001 - the benchmark reads the agent's own engine
+    engine = agents["local"]._engine
     language = loaded.language
     records: list[TurnRecord] = []
     for case in cases:

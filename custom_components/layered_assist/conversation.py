@@ -127,18 +127,22 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             self.last_turn = None
             state = states.get(conversation_id)
             area = speaking_area(self.hass, user_input)
+            # Our recall first: it is cheap, and when it is sure, HA's matcher (whose
+            # cost grows with the number of names) need not run at all.
+            recall = self._engine.recall(user_input.text, state, area)
+            if plan := self._engine.plan(recall, state):
+                local = await self._engine.async_run(plan, user_input)
+                return await self._async_local_result(user_input, chat_log, local, started)
+
             before = len(chat_log.content)
             if local := await self._engine.async_fast_path(user_input, chat_log, area):
                 return await self._async_local_result(user_input, chat_log, local, started)
             # A sentence HA matched but could not handle leaves its attempt in the log.
             del chat_log.content[before:]
 
-            recall = self._engine.recall(user_input.text, state, area)
-            if plan := self._engine.plan(recall, state):
-                local = await self._engine.async_run(plan, user_input)
-                return await self._async_local_result(user_input, chat_log, local, started)
-
-            turn = DeviceTurn(self.entry.runtime_data.catalog, recall.candidates)
+            turn = DeviceTurn(
+                self.entry.runtime_data.catalog, recall.candidates, devices_only=recall.is_device_command
+            )
             self.last_turn = TurnInfo("model", _elapsed_ms(started), candidates=len(recall.candidates))
             result = await self._async_ask_model(user_input, chat_log, turn)
             self.last_turn.acted_on = list(turn.acted_on)

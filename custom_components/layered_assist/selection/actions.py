@@ -127,6 +127,7 @@ _RULES: list[_Rule] = [
         ActionKind.SET_VALUE,
         None,
     ),
+    (re.compile(rf"\bto\s*{_NUM}\s*$"), ActionKind.SET_VALUE, None),
     # Generic more/less ("电扇开大点", "调小一点").
     (re.compile(r"(?:开|调|风|再)?大一?点|调大|加大|开大|increase|faster|\bup\b"), ActionKind.INCREASE, None),
     (

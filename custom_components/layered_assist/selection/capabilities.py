@@ -133,7 +133,6 @@ def _light(state: State, features: int) -> dict[str, CommandSpec]:
     return _specs(
         CommandSpec("turn_on", "turn_on", tuple(params)),
         CommandSpec("turn_off", "turn_off"),
-        CommandSpec("toggle", "toggle"),
     )
 
 
@@ -141,7 +140,6 @@ def _on_off(state: State, features: int) -> dict[str, CommandSpec]:
     return _specs(
         CommandSpec("turn_on", "turn_on"),
         CommandSpec("turn_off", "turn_off"),
-        CommandSpec("toggle", "toggle"),
     )
 
 

@@ -6,6 +6,7 @@ machine, then kept current from their events, so a request never rebuilds it.
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+import re
 from typing import Any
 
 from homeassistant.components.homeassistant.exposed_entities import (
@@ -73,6 +74,15 @@ class CatalogEntry:
         """Return every sound of every name, for the index."""
         return {unit.sound for name in self.names for unit in name.units}
 
+    @property
+    def sound_pairs(self) -> set[tuple[str, str]]:
+        """Return every pair of adjacent sounds of every name, for the index."""
+        return {
+            (a.sound, b.sound)
+            for name in self.names
+            for a, b in zip(name.units, name.units[1:], strict=False)
+        }
+
 
 @dataclass
 class DeviceCatalog:
@@ -83,6 +93,10 @@ class DeviceCatalog:
     areas: dict[str, Place] = field(default_factory=dict)
     floors: dict[str, Place] = field(default_factory=dict)
     _index: dict[str, set[str]] = field(default_factory=dict)
+    _pair_index: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    _place_index: dict[str, set[str]] = field(default_factory=dict)
+    _literal_names: set[str] = field(default_factory=set)
+    _longest_name: int = 0
     _unsubscribe: list[Callable[[], None]] = field(default_factory=list)
 
     @callback
@@ -111,11 +125,46 @@ class DeviceCatalog:
         """Return an exposed entity, or None (unknown or not exposed)."""
         return self.entries.get(entity_id)
 
-    def entity_ids_with_sounds(self, sounds: Iterable[str]) -> set[str]:
-        """Return the entities whose names share a sound with the given ones."""
+    def entity_ids_with_sounds(self, sounds: Iterable[str], rarer_than: int | None = None) -> set[str]:
+        """Return the entities whose names share a sound (optionally a rare one) with the given ones."""
         found: set[str] = set()
         for sound in sounds:
-            found |= self._index.get(sound, set())
+            ids = self._index.get(sound, set())
+            if rarer_than is None or len(ids) < rarer_than:
+                found |= ids
+        return found
+
+    def names_in(self, text: str) -> bool:
+        """Tell whether a normalized text contains a device, area or floor name verbatim."""
+        names = self._literal_names
+        # Chinese names may sit anywhere; English ones only on word boundaries.
+        tokens = [t for t in re.split(r"([\u3400-\u9fff]|[^a-z0-9\u3400-\u9fff]+)", text) if t and t.strip()]
+        for start in range(len(tokens)):
+            joined = ""
+            for token in tokens[start:]:
+                joined = (
+                    f"{joined} {token}"
+                    if joined and token.isascii() and joined[-1].isascii()
+                    else joined + token
+                )
+                if len(joined) > self._longest_name:
+                    break
+                if len(joined) >= 2 and joined in names:
+                    return True
+        return False
+
+    def entity_ids_with_pairs(self, pairs: Iterable[tuple[str, str]]) -> set[str]:
+        """Return the entities whose names share two adjacent sounds with the given ones."""
+        found: set[str] = set()
+        for pair in pairs:
+            found |= self._pair_index.get(pair, set())
+        return found
+
+    def places_with_sounds(self, sounds: Iterable[str]) -> set[str]:
+        """Return the area and floor ids whose names share a sound with the given ones."""
+        found: set[str] = set()
+        for sound in sounds:
+            found |= self._place_index.get(sound, set())
         return found
 
     def area_of(self, entry: CatalogEntry) -> Place | None:
@@ -137,6 +186,12 @@ class DeviceCatalog:
             area.id: Place(area.id, area.name, prepare_names([area.name, *area.aliases]), area.floor_id)
             for area in ar.async_get(self.hass).async_list_areas()
         }
+        self._place_index = {}
+        for place in (*self.areas.values(), *self.floors.values()):
+            for name in place.names:
+                self._add_literal(name.text)
+                for unit in name.units:
+                    self._place_index.setdefault(unit.sound, set()).add(place.id)
 
     def _refresh_entity(self, entity_id: str) -> None:
         """Re-read one entity; drop it when it is gone or not exposed."""
@@ -170,6 +225,15 @@ class DeviceCatalog:
         self.entries[entity_id] = entry
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
+        for pair in entry.sound_pairs:
+            self._pair_index.setdefault(pair, set()).add(entity_id)
+        for name in entry.names:
+            self._add_literal(name.text)
+
+    def _add_literal(self, text: str) -> None:
+        # Kept after removals too: a stale name only costs HA's matcher a look.
+        self._literal_names.add(text)
+        self._longest_name = max(self._longest_name, len(text))
 
     def _remove(self, entity_id: str) -> None:
         if (old := self.entries.pop(entity_id, None)) is None:
@@ -177,6 +241,9 @@ class DeviceCatalog:
         for sound in old.sounds:
             if (ids := self._index.get(sound)) is not None:
                 ids.discard(entity_id)
+        for pair in old.sound_pairs:
+            if (pair_ids := self._pair_index.get(pair)) is not None:
+                pair_ids.discard(entity_id)
 
     @callback
     def _on_entity_registry(self, event: Event[er.EventEntityRegistryUpdatedData]) -> None:

@@ -26,6 +26,8 @@ class DeviceTurn:
     candidates: list[str]
     # For HA's other agents, which bring their own device context: any exposed device.
     any_device: bool = False
+    # A device command: the model needs no other tool for it.
+    devices_only: bool = False
     attempts: int = 0
     acted_on: list[str] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
@@ -42,19 +44,19 @@ class DeviceTurn:
         return self.any_device or bool(self.candidates)
 
     def describe(self, hass: HomeAssistant) -> str:
-        """Return one compact line per candidate for the prompt."""
-        lines = []
+        """Return the candidates, grouped under the commands they share, one line each."""
+        groups: dict[str, list[str]] = {}
         for entity_id in self.candidates:
             entry = self.catalog.entry(entity_id)
             state = hass.states.get(entity_id)
             if entry is None or state is None:
                 continue
             area = self.catalog.area_of(entry)
-            commands = ", ".join(spec.describe() for spec in commands_for(state).values())
+            commands = ", ".join(spec.describe() for spec in commands_for(state).values()) or "read only"
             name = json.dumps(entry.name, ensure_ascii=False)
             place = f" @{json.dumps(area.name, ensure_ascii=False)}" if area else ""
-            lines.append(f"{entity_id} {name}{place} {state.state}: {commands or 'read only'}")
-        return "\n".join(lines)
+            groups.setdefault(commands, []).append(f"{entity_id} {name}{place} {state.state}")
+        return "\n".join(f"[{commands}]\n" + "\n".join(lines) for commands, lines in groups.items())
 
 
 def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
@@ -78,10 +80,7 @@ def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
 
     return ToolSpec(
         name=CONTROL_TOOL,
-        description=(
-            "Control devices of the home. Each command names an entity_id from the device list, "
-            "one of that device's commands and its params within the listed ranges."
-        ),
+        description="Control listed devices with their listed commands and param ranges.",
         parameters=vol.Schema({vol.Required("commands"): [item]}),
         handler=handle,
     )

@@ -19,7 +19,7 @@ from .execute import ExecutionReport, PlannedCommand, async_execute, async_phras
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller
 from .text import normalize
-from .vocabulary import STRONG_GROUP
+from .vocabulary import STRONG_GROUP, domain_hints
 
 # HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
 _LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
@@ -54,16 +54,40 @@ class LocalTurn:
     response: intent.IntentResponse | None = None
 
 
-def _leave_to_us(result: RecognizeResult, text: str, area: str | None) -> bool:
+def _opens_up(result: RecognizeResult, catalog: DeviceCatalog) -> bool:
+    """Tell whether HA's match would unlock a lock or open a garage door (ours needs consent)."""
+    slot = result.entities.get("name")
+    if slot is None or not isinstance(slot.value, str):
+        return False
+    name = normalize(slot.value)
+    for entry in catalog.entries.values():
+        if name not in (n.text for n in entry.names):
+            continue
+        if entry.domain == "lock" and result.intent.name in ("HassTurnOff", "HassLockUnlock"):
+            return True
+        if entry.device_class in ("garage", "gate", "door") and result.intent.name in (
+            "HassTurnOn",
+            "HassOpenCover",
+        ):
+            return True
+    return False
+
+
+def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: DeviceCatalog) -> bool:
     """Tell whether HA's match should be left to our layers instead of being run.
 
     HA reads "关窗帘" with no room and no speaker's room as every curtain in the
     home; we only act on a whole home when the user says so (所有, all).
     """
-    if result.intent.name in _LEFT_TO_THE_MODEL:
+    if result.intent.name in _LEFT_TO_THE_MODEL or _opens_up(result, catalog):
         return True
-    named = any(slot in result.entities for slot in ("name", "area", "floor"))
-    return not named and area is None and not STRONG_GROUP.search(normalize(text))
+    slots = result.entities
+    if "name" in slots:
+        return False
+    if "area" in slots or "floor" in slots:
+        # "set bedroom to 50%": HA would act on every kind of device in the room.
+        return "domain" not in slots and "device_class" not in slots
+    return area is None and not STRONG_GROUP.search(normalize(text))
 
 
 def speaking_area(hass: HomeAssistant, user_input: conversation.ConversationInput) -> str | None:
@@ -95,7 +119,7 @@ class SelectionEngine:
         self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, area: str | None
     ) -> LocalTurn | None:
         """Layer 0: let HA's own sentence matching handle what it fully understands."""
-        if not self.options.fast_path:
+        if not self.options.fast_path or not self._worth_asking_ha(user_input.text, area):
             return None
         language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
         local_input = conversation.ConversationInput(
@@ -113,7 +137,7 @@ class SelectionEngine:
                 self.hass,
                 local_input,
                 chat_log,
-                intent_filter=lambda result: _leave_to_us(result, user_input.text, area),
+                intent_filter=lambda result: _leave_to_us(result, user_input.text, area, self.catalog),
             )
         except HomeAssistantError as err:
             # e.g. a matched intent whose integration is not loaded.
@@ -130,6 +154,17 @@ class SelectionEngine:
         ]
         speech = response.speech.get("plain", {}).get("speech", "")
         return LocalTurn("fast_path", speech, acted, response=response)
+
+    def _worth_asking_ha(self, text: str, area: str | None) -> bool:
+        """Tell whether HA's strict matcher could match (it needs names verbatim)."""
+        normalized = normalize(text)
+        if self.catalog.names_in(normalized):
+            return True
+        if domain_hints(normalized):
+            # "开灯" works for HA only through the speaker's room.
+            return area is not None
+        # Not about devices: timers, lists, greetings are HA's too.
+        return True
 
     def rooms_of(self, entity_ids: list[str]) -> list[str]:
         """Return the areas of the given entities, in order."""

@@ -86,3 +86,59 @@ def to_arabic(text: str) -> str:
     text = _BEFORE_UNIT.sub(lambda m: _arabic(m.group(1)), text)
     text = _AFTER_VERB.sub(lambda m: _arabic(m.group(1)), text)
     return _BELOW_ZERO.sub(lambda m: f"-{m.group(1)}", text)
+
+
+_ENGLISH_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_ENGLISH_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_ENGLISH_NUMBER = re.compile(
+    r"\b(?:((?:a|one) hundred)|("
+    + "|".join(_ENGLISH_TENS)
+    + r")(?:[-\s]("
+    + "|".join(list(_ENGLISH_UNITS)[1:10])
+    + r"))?"
+    r"|(" + "|".join(_ENGLISH_UNITS) + r"))\b"
+)
+
+
+def english_to_arabic(text: str) -> str:
+    """Replace English number words (twenty-two, fifty, a hundred) with digits."""
+
+    def replace(match: re.Match[str]) -> str:
+        hundred, tens, unit, single = match.groups()
+        if hundred:
+            return "100"
+        if tens:
+            return str(_ENGLISH_TENS[tens] + (_ENGLISH_UNITS[unit] if unit else 0))
+        return str(_ENGLISH_UNITS[single])
+
+    return _ENGLISH_NUMBER.sub(replace, text)

@@ -8,11 +8,12 @@ device's area. Everything here is local and takes milliseconds.
 
 from dataclasses import dataclass, field
 from itertools import pairwise
+import re
 from typing import Self
 
 from .actions import Action, parse_action, strip_action
 from .catalog import CatalogEntry, DeviceCatalog, MatchName, Place, prepare_names
-from .numbers import to_arabic
+from .numbers import english_to_arabic, to_arabic
 from .text import Unit, is_cjk, normalize, units
 from .vocabulary import (
     AGAIN,
@@ -21,9 +22,9 @@ from .vocabulary import (
     SEGMENT_SPLIT,
     SHARED_VERB_JOINERS,
     STRONG_GROUP,
+    SUBTYPE_DEVICE_CLASSES,
     THAT_ROOM,
     WEAK_GROUP,
-    SUBTYPE_DEVICE_CLASSES,
     domain_hints,
     domain_words,
     plural_group_domains,
@@ -40,6 +41,8 @@ DOMAIN_BONUS, DOMAIN_PENALTY = 0.25, -0.4
 CONFIDENT_SCORE = 1.0
 CONFIDENT_MARGIN = 0.25
 LOW_CONFIDENCE = 0.5
+# A sound shared by fewer entities than this is worth a look on its own (台 in 台灯, lamp).
+RARE_SOUND = 40
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +158,11 @@ class Recall:
         return bool(self.segments) and all(s.confident and s.targets for s in self.segments)
 
     @property
+    def is_device_command(self) -> bool:
+        """Tell whether the sentence reads as a device command (an action, or sure devices)."""
+        return bool(self.candidates) and any(s.action is not None or s.confident for s in self.segments)
+
+    @property
     def targets(self) -> list[str]:
         """Return the sure targets of all segments, in order, without repeats."""
         return list(dict.fromkeys(t for s in self.segments for t in s.targets))
@@ -165,7 +173,9 @@ def prepare_text(text: str) -> str:
     normalized = normalize(text)
     if is_cjk(normalized):
         normalized = translate_mixed(normalized)
-    return to_arabic(normalized)
+    # "switch off" is a verb, not the switch domain.
+    normalized = re.sub(r"\bswitch (on|off)\b", r"turn \1", normalized)
+    return to_arabic(english_to_arabic(normalized))
 
 
 def split_segments(text: str) -> list[tuple[str, str | None]]:
@@ -211,7 +221,7 @@ class Recaller:
             # An unsure segment widens its candidates instead of guessing.
             top = segment.candidates[0].score if segment.candidates else 0.0
             if segment.confident and top >= CONFIDENT_SCORE:
-                limit = max(3, self.top_k // 2)
+                limit = max(3, self.top_k // 3)
             elif segment.confident and top >= LOW_CONFIDENCE:
                 limit = self.top_k
             else:
@@ -255,7 +265,8 @@ class Recaller:
         """Return the places a text names in full, longest names winning."""
         features = segment_features(text)
         found: dict[str, str] = {}
-        for place in places.values():
+        nearby = self.catalog.places_with_sounds(features.sounds)
+        for place in (places[pid] for pid in nearby if pid in places):
             best = max(place.names, key=lambda n: (name_score(n, features), len(n.text)), default=None)
             if best is not None and name_score(best, features) >= PLACE_MATCH:
                 found[place.id] = best.text
@@ -300,11 +311,17 @@ class Recaller:
                 score += DOMAIN_PENALTY
         return Candidate(entry.entity_id, round(score, 4), round(best, 4))
 
-    def _pool(self, segment: Segment, seq: tuple[Unit, ...]) -> set[str]:
-        """Return the entities worth scoring for a segment."""
-        pool = self.catalog.entity_ids_with_sounds(u.sound for u in seq)
+    def _pool(self, segment: Segment, features: Features, context: RecallContext) -> set[str]:
+        """Return the entities worth scoring: shared sound pairs, rare sounds, the place's devices."""
+        catalog = self.catalog
+        pool = catalog.entity_ids_with_pairs(features.sound_pairs)
+        pool |= catalog.entity_ids_with_sounds(features.sounds, rarer_than=RARE_SOUND)
         if segment.domains:
-            pool |= {e.entity_id for e in self.catalog.entries.values() if e.domain in segment.domains}
+            kinds = [e for e in catalog.entries.values() if e.domain in segment.domains]
+            in_place = [e.entity_id for e in kinds if self._in_place(e, segment, context)]
+            pool.update(in_place)
+            if len(pool) < self.top_k * 2:
+                pool.update(e.entity_id for e in kinds)
         return pool
 
     def _in_place(self, entry: CatalogEntry, segment: Segment, context: RecallContext) -> bool:
@@ -339,12 +356,11 @@ class Recaller:
 
     def _resolve(self, segment: Segment, context: RecallContext) -> None:
         """Score the pool, then decide the sure targets if there are any."""
-        seq = units(segment.text) + units(translate_mixed(segment.text))
         features = segment_features(segment.text)
         entries = self.catalog.entries
         scored = [
             self._score(entries[entity_id], features, segment, context)
-            for entity_id in self._pool(segment, seq)
+            for entity_id in self._pool(segment, features, context)
             if entity_id in entries
         ]
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))

@@ -36,6 +36,8 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "除湿": ("humidifier",),
     "潮": ("humidifier",),
     "干燥": ("humidifier",),
+    "干": ("humidifier",),
+    "dry": ("humidifier",),
     "扫地": ("vacuum",),
     "扫拖": ("vacuum",),
     "拖地": ("vacuum",),
@@ -87,6 +89,12 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "telly": ("media_player",),
     "radiator": ("climate",),
     "light": ("light", "switch"),
+    "lighting": ("light",),
+    "todo list": ("todo",),
+    "to-do list": ("todo",),
+    "shopping list": ("todo",),
+    "待办": ("todo",),
+    "清单": ("todo",),
     "lamp": ("light",),
     "brightness": ("light",),
     "bright": ("light",),
@@ -130,8 +138,16 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
 
 # Domains whose plural noun in English makes "the kitchen lights" a group.
 PLURAL_GROUP_NOUNS: dict[str, tuple[str, ...]] = {
-    "lights": ("light", "switch"),
+    "lights": ("light",),
     "lamps": ("light",),
+    "lighting": ("light",),
+    "heating": ("climate",),
+    "radiators": ("climate",),
+    "heaters": ("climate",),
+    "thermostats": ("climate",),
+    "tvs": ("media_player",),
+    "locks": ("lock",),
+    "valves": ("valve",),
     "blinds": ("cover",),
     "curtains": ("cover",),
     "shades": ("cover",),
@@ -277,7 +293,7 @@ GENERIC_WORDS = re.compile(
     r"所有的?|全部|全屋|一切|两个|两台|几个|都|全|[把将给请帮我的了吧啊呀一下点]|\b(?:all|every|the|both|please|"
     r"turn|switch|on|off|open|close|set|to|in|of|and|upstairs|downstairs|"
     # Nouns that mean the whole domain.
-    r"lights?|lamps?|water heaters?|boilers?|locks?|vacuums?|robots?|fans?|switch(?:es)?|valves?|scenes?)\b|"
+    r"lights?|lighting|heating|lamps?|water heaters?|boilers?|locks?|vacuums?|robots?|fans?|switch(?:es)?|valves?|scenes?)\b|"
     r"灯|照明|热水器|热水|门锁|锁|扫地机器人|扫地机|扫地|风扇|电扇|开关|阀门|阀|场景|模式"
 )
 
@@ -287,7 +303,9 @@ def residual_words(text: str, spans: list[str]) -> str:
     for span in sorted(spans, key=len, reverse=True):
         if span:
             text = text.replace(span, " ")
-    return GENERIC_WORDS.sub(" ", text).strip()
+    for pattern in (HERE, THAT_ROOM, PRONOUN, GENERIC_WORDS):
+        text = pattern.sub(" ", text)
+    return text.strip()
 
 
 def plural_group_domains(text: str) -> set[str]:
