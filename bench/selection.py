@@ -62,6 +62,8 @@ class TurnRecord:
     layer: str = "model"
     acted: list[str] = field(default_factory=list)
     latency_ms: float = 0.0
+    recall_ms: float = 0.0
+    fast_path_ms: float | None = None
     state_update_ms: float = 0.0
     ours_bytes: int = 0
     baseline_bytes: int = 0
@@ -156,6 +158,17 @@ def _figures(turns: list[TurnRecord]) -> dict[str, Any]:
         "latency_ms": {
             "p50": round(_percentile([t.latency_ms for t in turns], 0.5), 3),
             "p95": round(_percentile([t.latency_ms for t in turns], 0.95), 3),
+        },
+        "layer_ms": {
+            "recall_p50": round(_percentile([t.recall_ms for t in turns], 0.5), 3),
+            "recall_p95": round(_percentile([t.recall_ms for t in turns], 0.95), 3),
+            "ha_matcher_consulted": sum(t.fast_path_ms is not None for t in turns),
+            "ha_matcher_p50": round(
+                _percentile([t.fast_path_ms for t in turns if t.fast_path_ms is not None], 0.5), 3
+            ),
+            "ha_matcher_p95": round(
+                _percentile([t.fast_path_ms for t in turns if t.fast_path_ms is not None], 0.95), 3
+            ),
         },
         "state_update_ms": {"p50": round(_percentile([t.state_update_ms for t in turns], 0.5), 4)},
         "fast_path": layer_figures(fast),
@@ -290,6 +303,9 @@ async def _run_cases(
             info = agents["local"].last_turn
             record.layer = info.layer
             record.latency_ms = info.local_ms
+            record.recall_ms = info.recall_ms
+            if info.layer != "local_action":
+                record.fast_path_ms = info.fast_path_ms
             if record.local:
                 record.acted = sorted(loaded.acted_on(calls_before))
             for name in ("layer3", "baseline"):

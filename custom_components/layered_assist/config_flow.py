@@ -44,6 +44,15 @@ from .chat.errors import (
 )
 from .const import (
     CONF_BASE_URL,
+    CONF_FAST_PATH,
+    CONF_FILTER_API_KEY,
+    CONF_FILTER_BASE_URL,
+    CONF_FILTER_MODEL,
+    CONF_LOCAL_ACTION,
+    CONF_TOP_K,
+    DEFAULT_FAST_PATH,
+    DEFAULT_LOCAL_ACTION,
+    DEFAULT_TOP_K,
     CONF_MAX_TOKENS,
     CONF_MAX_TOOL_ROUNDS,
     CONF_MODEL,
@@ -75,6 +84,9 @@ DEFAULT_AGENT_OPTIONS: dict[str, Any] = {
     CONF_MAX_TOOL_ROUNDS: DEFAULT_MAX_TOOL_ROUNDS,
     CONF_TIMEOUT: DEFAULT_TIMEOUT,
     CONF_STREAM: DEFAULT_STREAM,
+    CONF_FAST_PATH: DEFAULT_FAST_PATH,
+    CONF_LOCAL_ACTION: DEFAULT_LOCAL_ACTION,
+    CONF_TOP_K: DEFAULT_TOP_K,
 }
 
 
@@ -339,6 +351,19 @@ class ConversationAgentFlow(ConfigSubentryFlow):
                     vol.Coerce(int),
                 ),
                 vol.Required(CONF_STREAM, default=DEFAULT_STREAM): BooleanSelector(),
+                vol.Required(CONF_FAST_PATH, default=DEFAULT_FAST_PATH): BooleanSelector(),
+                vol.Required(CONF_LOCAL_ACTION, default=DEFAULT_LOCAL_ACTION): BooleanSelector(),
+                vol.Required(CONF_TOP_K, default=DEFAULT_TOP_K): vol.All(
+                    NumberSelector(NumberSelectorConfig(min=3, max=50, step=1, mode=NumberSelectorMode.BOX)),
+                    vol.Coerce(int),
+                ),
+                vol.Optional(CONF_FILTER_MODEL): TextSelector(),
+                vol.Optional(CONF_FILTER_BASE_URL): TextSelector(
+                    TextSelectorConfig(type=TextSelectorType.URL)
+                ),
+                vol.Optional(CONF_FILTER_API_KEY): TextSelector(
+                    TextSelectorConfig(type=TextSelectorType.PASSWORD)
+                ),
             }
         )
         return vol.Schema(fields)

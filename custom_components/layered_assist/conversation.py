@@ -1,5 +1,6 @@
 """The conversation agent entity: wires the layers together for each turn."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 import time
 from typing import Any, Literal
@@ -7,22 +8,28 @@ from typing import Any, Literal
 from homeassistant.components import conversation
 from homeassistant.components.conversation.models import AbstractConversationAgent
 from homeassistant.config_entries import ConfigSubentry
-from homeassistant.const import CONF_LLM_HASS_API, MATCH_ALL
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, MATCH_ALL
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from . import DATA_TOOLS
+from .chat.client import EndpointClient
 from .chat.errors import AuthenticationFailed, EndpointError
 from .chat.loop import LoopOptions, ToolCallingLoop, async_say
 from .const import (
     CONF_FAST_PATH,
+    CONF_FILTER_API_KEY,
+    CONF_FILTER_BASE_URL,
+    CONF_FILTER_MODEL,
     CONF_LOCAL_ACTION,
     CONF_MODEL,
     CONF_PROMPT,
+    CONF_TIMEOUT,
     CONF_TOP_K,
     DEFAULT_FAST_PATH,
     DEFAULT_LOCAL_ACTION,
+    DEFAULT_TIMEOUT,
     DEFAULT_TOP_K,
     DOMAIN,
     LLM_API_ID,
@@ -34,6 +41,7 @@ from .localize import async_error_text
 from .models import LayeredAssistConfigEntry
 from .selection.control import DeviceTurn
 from .selection.engine import LocalTurn, SelectionEngine, SelectionOptions, speaking_area
+from .selection.narrowing import CandidateFilter
 
 PARALLEL_UPDATES = 0
 
@@ -44,8 +52,22 @@ class TurnInfo:
 
     layer: str
     local_ms: float
+    recall_ms: float = 0.0
+    fast_path_ms: float = 0.0
     acted_on: list[str] = field(default_factory=list)
     candidates: int = 0
+
+
+class _Clock:
+    """Milliseconds between laps."""
+
+    def __init__(self) -> None:
+        self._last = time.perf_counter()
+
+    def lap(self) -> float:
+        now = time.perf_counter()
+        elapsed, self._last = (now - self._last) * 1000, now
+        return elapsed
 
 
 async def async_setup_entry(
@@ -91,6 +113,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             hass, runtime.client, LoopOptions.from_subentry(options), subentry.subentry_id
         )
         self.last_turn: TurnInfo | None = None
+        self._filter = _candidate_filter(hass, entry, options)
         self._engine = SelectionEngine(
             hass,
             runtime.catalog,
@@ -123,27 +146,47 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         states = self.entry.runtime_data.states
         conversation_id = chat_log.conversation_id
         async with states.lock(conversation_id):
-            started = time.perf_counter()
+            clock = _Clock()
             self.last_turn = None
             state = states.get(conversation_id)
             area = speaking_area(self.hass, user_input)
             # Our recall first: it is cheap, and when it is sure, HA's matcher (whose
             # cost grows with the number of names) need not run at all.
             recall = self._engine.recall(user_input.text, state, area)
+            recall_ms = clock.lap()
             if plan := self._engine.plan(recall, state):
                 local = await self._engine.async_run(plan, user_input)
-                return await self._async_local_result(user_input, chat_log, local, started)
+                return await self._async_local_result(
+                    user_input, chat_log, local, TurnInfo(local.layer, recall_ms)
+                )
 
             before = len(chat_log.content)
-            if local := await self._engine.async_fast_path(user_input, chat_log, area):
-                return await self._async_local_result(user_input, chat_log, local, started)
+            fast = await self._engine.async_fast_path(user_input, chat_log, area)
+            fast_path_ms = clock.lap()
+            if fast is not None:
+                info = TurnInfo(
+                    fast.layer, recall_ms + fast_path_ms, recall_ms=recall_ms, fast_path_ms=fast_path_ms
+                )
+                return await self._async_local_result(user_input, chat_log, fast, info)
             # A sentence HA matched but could not handle leaves its attempt in the log.
             del chat_log.content[before:]
 
+            candidates = recall.candidates
+            if self._filter is not None and not recall.confident:
+                narrowed = await self._filter.async_narrow(
+                    self.hass, self.entry.runtime_data.catalog, user_input.text, candidates, state
+                )
+                candidates = narrowed or candidates
             turn = DeviceTurn(
-                self.entry.runtime_data.catalog, recall.candidates, devices_only=recall.is_device_command
+                self.entry.runtime_data.catalog, candidates, devices_only=recall.is_device_command
             )
-            self.last_turn = TurnInfo("model", _elapsed_ms(started), candidates=len(recall.candidates))
+            self.last_turn = TurnInfo(
+                "model",
+                recall_ms + fast_path_ms,
+                recall_ms=recall_ms,
+                fast_path_ms=fast_path_ms,
+                candidates=len(candidates),
+            )
             result = await self._async_ask_model(user_input, chat_log, turn)
             self.last_turn.acted_on = list(turn.acted_on)
             states.record(
@@ -161,10 +204,11 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         user_input: conversation.ConversationInput,
         chat_log: conversation.ChatLog,
         local: LocalTurn,
-        started: float,
+        info: TurnInfo,
     ) -> conversation.ConversationResult:
         """Finish a turn the local layers answered."""
-        self.last_turn = TurnInfo(local.layer, _elapsed_ms(started), list(local.acted_on))
+        info.acted_on = list(local.acted_on)
+        self.last_turn = info
         LOGGER.debug("Answered by %s, acted on %s", local.layer, local.acted_on)
         await async_say(chat_log, self.entity_id, local.speech)
         self.entry.runtime_data.states.record(
@@ -224,11 +268,20 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         return conversation.ConversationResult(response=response, conversation_id=chat_log.conversation_id)
 
 
+def _candidate_filter(
+    hass: HomeAssistant, entry: LayeredAssistConfigEntry, options: Mapping[str, Any]
+) -> CandidateFilter | None:
+    """Return Layer 2 when a small model is configured."""
+    if not (model := options.get(CONF_FILTER_MODEL)):
+        return None
+    client = entry.runtime_data.client
+    if base_url := options.get(CONF_FILTER_BASE_URL):
+        client = EndpointClient(
+            hass, base_url, options.get(CONF_FILTER_API_KEY) or entry.data.get(CONF_API_KEY)
+        )
+    return CandidateFilter(client, model, float(options.get(CONF_TIMEOUT, DEFAULT_TIMEOUT)))
+
+
 def _speech(result: conversation.ConversationResult) -> str:
     """Return a result's plain speech."""
     return str(result.response.speech.get("plain", {}).get("speech", ""))
-
-
-def _elapsed_ms(started: float) -> float:
-    """Return the milliseconds since ``started``."""
-    return (time.perf_counter() - started) * 1000

@@ -9,6 +9,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from bench.home import LoadedHome
 from custom_components.layered_assist.const import CONF_FAST_PATH, CONF_LOCAL_ACTION
 from homeassistant.components import conversation
+from homeassistant.components.conversation.const import DATA_COMPONENT
 from homeassistant.core import Context, HomeAssistant
 
 from ..conftest import AGENT_ID
@@ -24,6 +25,11 @@ async def converse(
     )
 
 
+def agent(hass: HomeAssistant) -> Any:
+    """Return our agent entity."""
+    return hass.data[DATA_COMPONENT].get_entity(AGENT_ID)
+
+
 def speech(result: conversation.ConversationResult) -> str:
     """Return the plain speech."""
     return result.response.speech["plain"]["speech"]
@@ -35,14 +41,27 @@ async def setup(hass: HomeAssistant, home: LoadedHome, init_integration: MockCon
     return home
 
 
+@pytest.mark.parametrize("agent_options", [{CONF_LOCAL_ACTION: False}], indirect=True)
 async def test_fast_path_needs_no_model(
     hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:
-    """A sentence HA's own matcher understands is handled with zero model requests."""
+    """A sentence HA's own matcher understands is handled by it with zero model requests."""
     result = await converse(hass, "打开客厅主灯")
     assert fake_openai.chat_requests == []
     assert setup.acted_on() == {"light.living_main"}
+    assert agent(hass).last_turn.layer == "fast_path"
     assert speech(result)
+
+
+async def test_sure_recall_goes_before_ha(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """When Layer 1 is sure, it acts and HA's matcher is not needed."""
+    await converse(hass, "打开客厅主灯")
+    assert fake_openai.chat_requests == []
+    assert setup.acted_on() == {"light.living_main"}
+    assert agent(hass).last_turn.layer == "local_action"
+    assert agent(hass).last_turn.fast_path_ms == 0
 
 
 async def test_local_action_needs_no_model(

@@ -293,7 +293,8 @@ GENERIC_WORDS = re.compile(
     r"所有的?|全部|全屋|一切|两个|两台|几个|都|全|[把将给请帮我的了吧啊呀一下点]|\b(?:all|every|the|both|please|"
     r"turn|switch|on|off|open|close|set|to|in|of|and|upstairs|downstairs|"
     # Nouns that mean the whole domain.
-    r"lights?|lighting|heating|lamps?|water heaters?|boilers?|locks?|vacuums?|robots?|fans?|switch(?:es)?|valves?|scenes?)\b|"
+    r"lights?|lighting|heating|lamps?|water heaters?|boilers?|locks?|vacuums?|robots?|fans?|"
+    r"switch(?:es)?|valves?|scenes?)\b|"
     r"灯|照明|热水器|热水|门锁|锁|扫地机器人|扫地机|扫地|风扇|电扇|开关|阀门|阀|场景|模式"
 )
 

@@ -1,0 +1,74 @@
+"""Per-conversation state: isolation, persistence across restarts, corrupt data."""
+
+from typing import Any
+
+import pytest
+
+from custom_components.layered_assist.const import DOMAIN
+from custom_components.layered_assist.state import (
+    ISSUE_CORRUPT_STORE,
+    MAX_DEVICES,
+    STORAGE_KEY,
+    ConversationStateStore,
+)
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
+
+
+async def test_isolated_and_bounded(hass: HomeAssistant) -> None:
+    """Conversations keep their own state; lists stay short, newest first."""
+    store = ConversationStateStore(hass)
+    await store.async_load()
+    for number in range(8):
+        store.record("a", devices=[f"light.l{number}"], rooms=["kitchen"])
+    store.record("b", devices=["fan.f"])
+    assert store.get("a").recent_devices == [f"light.l{n}" for n in range(7, 7 - MAX_DEVICES, -1)]
+    assert store.get("b").recent_devices == ["fan.f"]
+    assert store.get("c").recent_devices == []
+
+
+async def test_survives_restart(hass: HomeAssistant, hass_storage: dict[str, Any]) -> None:
+    """What was recorded is there after a new load (as after an HA restart)."""
+    store = ConversationStateStore(hass)
+    await store.async_load()
+    store.record(
+        "conv",
+        devices=["climate.ac"],
+        rooms=["bedroom"],
+        commands=[{"entity_id": "climate.ac", "command": "turn_on", "params": {}}],
+        user_text="打开空调",
+        reply="已打开空调。",
+    )
+    await store.async_flush()
+    assert STORAGE_KEY in hass_storage
+
+    again = ConversationStateStore(hass)
+    await again.async_load()
+    state = again.get("conv")
+    assert state.recent_devices == ["climate.ac"]
+    assert state.last_commands[0]["command"] == "turn_on"
+    assert state.recent_turns == [{"user": "打开空调", "assistant": "已打开空调。"}]
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        {
+            "version": 1,
+            "minor_version": 1,
+            "key": STORAGE_KEY,
+            "data": {"conversations": ["not", "a", "dict"]},
+        },
+        {"version": 1, "minor_version": 1, "key": STORAGE_KEY, "data": "garbage"},
+        "{ this is not json",
+    ],
+)
+async def test_corrupt_store_is_reset(hass: HomeAssistant, hass_storage: dict[str, Any], stored: Any) -> None:
+    """Unreadable state is reset, the store still works and a repair issue says so."""
+    hass_storage[STORAGE_KEY] = stored
+    store = ConversationStateStore(hass)
+    await store.async_load()
+    assert store.size == 0
+    assert ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_CORRUPT_STORE) is not None
+    store.record("x", devices=["light.a"])
+    assert store.get("x").recent_devices == ["light.a"]
