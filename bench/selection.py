@@ -242,8 +242,14 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
         if (t.local and not t.exact) or (t.expect and not t.recalled) or t.non_exposed_candidates
     ]
     report["slowest"] = [
-        {"case": t.case_id, "text": t.text, "layer": t.layer, "latency_ms": round(t.latency_ms, 2)}
-        for t in sorted(turns, key=lambda t: -t.latency_ms)[:8]
+        {
+            "case": t.case_id,
+            "text": t.text,
+            "layer": t.layer,
+            "latency_ms": round(t.latency_ms, 2),
+            "asked_ha": t.fast_path_ms is not None,
+        }
+        for t in sorted(turns, key=lambda t: -t.latency_ms)[:10]
     ]
     report["home"] = {
         "entities": len(home["entities"]),
@@ -304,7 +310,7 @@ async def _run_cases(
             record.layer = info.layer
             record.latency_ms = info.local_ms
             record.recall_ms = info.recall_ms
-            if info.layer != "local_action":
+            if info.asked_ha:
                 record.fast_path_ms = info.fast_path_ms
             if record.local:
                 record.acted = sorted(loaded.acted_on(calls_before))

@@ -54,6 +54,7 @@ class TurnInfo:
     local_ms: float
     recall_ms: float = 0.0
     fast_path_ms: float = 0.0
+    asked_ha: bool = False
     acted_on: list[str] = field(default_factory=list)
     candidates: int = 0
 
@@ -157,15 +158,19 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             if plan := self._engine.plan(recall, state):
                 local = await self._engine.async_run(plan, user_input)
                 return await self._async_local_result(
-                    user_input, chat_log, local, TurnInfo(local.layer, recall_ms)
+                    user_input, chat_log, local, TurnInfo(local.layer, recall_ms, recall_ms=recall_ms)
                 )
 
             before = len(chat_log.content)
-            fast = await self._engine.async_fast_path(user_input, chat_log, area)
+            fast = await self._engine.async_fast_path(user_input, chat_log, area, recall)
             fast_path_ms = clock.lap()
             if fast is not None:
                 info = TurnInfo(
-                    fast.layer, recall_ms + fast_path_ms, recall_ms=recall_ms, fast_path_ms=fast_path_ms
+                    fast.layer,
+                    recall_ms + fast_path_ms,
+                    recall_ms=recall_ms,
+                    fast_path_ms=fast_path_ms,
+                    asked_ha=True,
                 )
                 return await self._async_local_result(user_input, chat_log, fast, info)
             # A sentence HA matched but could not handle leaves its attempt in the log.
@@ -185,6 +190,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
                 recall_ms + fast_path_ms,
                 recall_ms=recall_ms,
                 fast_path_ms=fast_path_ms,
+                asked_ha=self._engine.asked_ha,
                 candidates=len(candidates),
             )
             result = await self._async_ask_model(user_input, chat_log, turn)

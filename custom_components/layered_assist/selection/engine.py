@@ -114,12 +114,19 @@ class SelectionEngine:
         self.catalog = catalog
         self.options = options
         self.recaller = Recaller(catalog, options.top_k)
+        # Whether the last turn consulted HA's matcher (for timings).
+        self.asked_ha = False
 
     async def async_fast_path(
-        self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, area: str | None
+        self,
+        user_input: conversation.ConversationInput,
+        chat_log: conversation.ChatLog,
+        area: str | None,
+        recall: Recall,
     ) -> LocalTurn | None:
         """Layer 0: let HA's own sentence matching handle what it fully understands."""
-        if not self.options.fast_path or not self._worth_asking_ha(user_input.text, area):
+        self.asked_ha = self.options.fast_path and self._worth_asking_ha(recall, area)
+        if not self.asked_ha:
             return None
         language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
         local_input = conversation.ConversationInput(
@@ -155,15 +162,17 @@ class SelectionEngine:
         speech = response.speech.get("plain", {}).get("speech", "")
         return LocalTurn("fast_path", speech, acted, response=response)
 
-    def _worth_asking_ha(self, text: str, area: str | None) -> bool:
-        """Tell whether HA's strict matcher could match (it needs names verbatim)."""
-        normalized = normalize(text)
-        if self.catalog.names_in(normalized):
+    def _worth_asking_ha(self, recall: Recall, area: str | None) -> bool:
+        """Tell whether HA's strict matcher could match; its cost grows with the home."""
+        if recall.again or any(s.pronoun or s.reason == "reference" for s in recall.segments):
+            # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
+            return False
+        if self.catalog.names_in(recall.text):
             return True
-        if domain_hints(normalized):
-            # "开灯" works for HA only through the speaker's room.
-            return area is not None
-        # Not about devices: timers, lists, greetings are HA's too.
+        if domain_hints(recall.text):
+            # HA's sentences always have a verb; "开灯" works for it through the speaker's room.
+            return area is not None and any(s.action is not None for s in recall.segments)
+        # Not about devices: timers, lists, greetings are HA's.
         return True
 
     def rooms_of(self, entity_ids: list[str]) -> list[str]:
