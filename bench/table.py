@@ -49,13 +49,46 @@ def row(name: str, report: dict) -> list[str]:
     ]
 
 
+E2E_COLUMNS = (
+    "set",
+    "commands",
+    "model requests / command (ours · HA)",
+    "ours with no request",
+    "request bytes median (ours · HA)",
+    "modeled ms median (ours · HA)",
+    "modeled ms p95 (ours · HA)",
+    "HA ÷ ours, p95",
+    "acted on expected (ours · HA)",
+)
+
+
+def e2e_row(name: str, report: dict) -> list[str]:
+    """Return one row of the end-to-end table."""
+    ours, ha = report["ours"], report["ha"]
+    p95 = ha["modeled_ms"]["p95"] / ours["modeled_ms"]["p95"] if ours["modeled_ms"]["p95"] else float("inf")
+    return [
+        name,
+        str(ours["commands"]),
+        f"{ours['model_requests_per_command']:.2f} · {ha['model_requests_per_command']:.2f}",
+        f"{report['ours_zero_request_share']:.0%}",
+        f"{ours['request_bytes']['median']:g} · {ha['request_bytes']['median']:g}",
+        f"{ours['modeled_ms']['median']:.0f} · {ha['modeled_ms']['median']:.0f}",
+        f"{ours['modeled_ms']['p95']:.0f} · {ha['modeled_ms']['p95']:.0f}",
+        f"{p95:.1f}×",
+        f"{ours['acted_on_expected']:.3f} · {ha['acted_on_expected']:.3f}",
+    ]
+
+
 def main() -> None:
-    """Print the table for the report files given on the command line."""
-    print("| " + " | ".join(COLUMNS) + " |")
-    print("|" + "---|" * len(COLUMNS))
-    for path in map(Path, sys.argv[1:]):
-        report = json.loads(path.read_text(encoding="utf-8"))
-        print("| " + " | ".join(row(path.stem, report)) + " |")
+    """Print the table for the report files given on the command line (selection or e2e)."""
+    paths = list(map(Path, sys.argv[1:]))
+    reports = [(path.stem, json.loads(path.read_text(encoding="utf-8"))) for path in paths]
+    e2e = bool(reports) and "ours" in reports[0][1]
+    columns = E2E_COLUMNS if e2e else COLUMNS
+    print("| " + " | ".join(columns) + " |")
+    print("|" + "---|" * len(columns))
+    for name, report in reports:
+        print("| " + " | ".join((e2e_row if e2e else row)(name, report)) + " |")
 
 
 if __name__ == "__main__":

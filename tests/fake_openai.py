@@ -8,6 +8,7 @@ is not valid SSE.
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 import json
 import time
@@ -83,10 +84,14 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.sizes: list[int] = []
+        # What each chat request was answered with (text and calls), for token estimates.
+        self.served: list[dict[str, Any]] = []
         self.models: list[str] | None = ["gpt-test", "qwen2.5:7b"]
         self.models_status = 200
         # Given when no scripted reply is left (benchmarks); tests leave it unset.
         self.default_reply: Reply | None = None
+        # Computes the reply from the request when set (benchmark oracles).
+        self.responder: Callable[[dict[str, Any]], Reply] | None = None
         self._release = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -147,10 +152,15 @@ class FakeOpenAI:
         body = json.loads(raw)
         self._record(request, body)
         self.sizes.append(len(raw))
-        if not self.replies and self.default_reply is None:
+        if self.responder is not None:
+            reply = self.responder(body)
+        elif self.replies:
+            reply = self.replies.popleft()
+        elif self.default_reply is not None:
+            reply = self.default_reply
+        else:
             return _error_response(500, "the test scripted no reply for this request", {})
-        reply = self.replies.popleft() if self.replies else self.default_reply
-        assert reply is not None
+        self.served.append({"text": reply.text, "calls": [[c.name, c.raw_arguments] for c in reply.calls]})
         if reply.delay:
             await asyncio.sleep(reply.delay)
         if reply.hang:

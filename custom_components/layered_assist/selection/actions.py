@@ -159,7 +159,7 @@ _RULES: list[_Rule] = [
     # On / off (open / close for covers and valves).
     (
         re.compile(
-            r"关闭|关掉|关上|关了|关一下|关下|拉上|合上|放下|降下|"
+            r"关闭|关掉|关上|关了|关一下|关下|拉上|合上|放下|降下|拉下|"
             r"turn off|switch off|shut|close|\boff\b|\blower\b|关"
         ),
         ActionKind.TURN_OFF,
@@ -167,7 +167,7 @@ _RULES: list[_Rule] = [
     ),
     (
         re.compile(
-            r"打开|开启|开一下|开下|启动|拉开|升起|收起|"
+            r"打开|开启|开一下|开下|启动|拉开|拉起|升起|收起|卷起|"
             r"turn on|switch on|\bopen\b|\bon\b|\braise\b|\bactivate\b|开"
         ),
         ActionKind.TURN_ON,

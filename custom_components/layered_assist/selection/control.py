@@ -15,7 +15,7 @@ from .catalog import DeviceCatalog
 from .execute import PlannedCommand, async_execute, async_phrase, plan_command
 
 CONTROL_TOOL = "control_devices"
-MAX_COMMANDS = 20
+MAX_COMMANDS = 64
 
 
 @dataclass

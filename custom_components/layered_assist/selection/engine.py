@@ -195,10 +195,10 @@ class SelectionEngine:
         try:
             if recall.again:
                 return self._replay(state)
-            if not recall.confident or any(s.action is None for s in recall.segments):
+            if not recall.confident or any(s.action is None for s in recall.commands):
                 return None
             planned: list[PlannedCommand] = []
-            for segment in recall.segments:
+            for segment in recall.commands:
                 assert segment.action is not None
                 for entity_id in segment.targets:
                     if (command := self._command(entity_id, segment.action)) is None:

@@ -67,7 +67,7 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind is ActionKind.SET_BRIGHTNESS and domain == "light" and value is not None:
         return ("turn_on", {"brightness_pct": round(value)})
     if kind is ActionKind.ADJUST_BRIGHTNESS and domain == "light" and value is not None:
-        return ("turn_on", {"brightness_step_pct": BRIGHTNESS_STEP if value > 0 else -BRIGHTNESS_STEP})
+        return _brighter(state, up=value > 0)
     if kind is ActionKind.SET_POSITION and value is not None:
         return _percent(state, value)
     if kind is ActionKind.SET_VOLUME and domain == "media_player" and value is not None:
@@ -145,7 +145,15 @@ def _step(hass: HomeAssistant, state: State, *, up: bool) -> Command | None:
     if domain == "media_player":
         return ("volume_up" if up else "volume_down", {})
     if domain == "light":
-        return ("turn_on", {"brightness_step_pct": BRIGHTNESS_STEP if up else -BRIGHTNESS_STEP})
+        return _brighter(state, up=up)
     if domain in ("climate", "water_heater"):
         return _temperature_command(hass, state, Action(ActionKind.ADJUST_TEMPERATURE, 1.0 if up else -1.0))
     return None
+
+
+def _brighter(state: State, *, up: bool) -> Command | None:
+    """Step the brightness; a light that cannot dim is just switched on when off."""
+    turn_on = commands_for(state).get("turn_on")
+    if turn_on is not None and any(p.name == "brightness_step_pct" for p in turn_on.params):
+        return ("turn_on", {"brightness_step_pct": BRIGHTNESS_STEP if up else -BRIGHTNESS_STEP})
+    return ("turn_on", {}) if up and state.state == "off" else None

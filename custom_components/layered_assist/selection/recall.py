@@ -123,6 +123,7 @@ class Segment:
     areas: set[str]
     floors: set[str]
     area_inherited: bool = False
+    action_inherited: bool = False
     place_words: list[str] = field(default_factory=list)
     strong_group: bool = False
     weak_group: bool = False
@@ -131,6 +132,15 @@ class Segment:
     targets: list[str] = field(default_factory=list)
     confident: bool = False
     reason: str = ""
+
+    @property
+    def about_devices(self) -> bool:
+        """Tell whether the segment says anything about devices."""
+        named = bool(self.candidates) and self.candidates[0].name_score >= 0.6
+        own_action = self.action is not None and not self.action_inherited
+        return bool(
+            self.targets or own_action or self.domains or self.areas or self.floors or self.pronoun or named
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +163,15 @@ class Recall:
     candidates: list[str]
 
     @property
+    def commands(self) -> list[Segment]:
+        """Return the segments that are about devices ("出门了" in "出门了，把灯关掉" is not)."""
+        return [s for s in self.segments if s.about_devices]
+
+    @property
     def confident(self) -> bool:
-        """Tell whether every segment has sure targets."""
-        return bool(self.segments) and all(s.confident and s.targets for s in self.segments)
+        """Tell whether every device segment has sure targets."""
+        segments = self.commands
+        return bool(segments) and all(s.confident and s.targets for s in segments)
 
     @property
     def is_device_command(self) -> bool:
@@ -165,7 +181,7 @@ class Recall:
     @property
     def targets(self) -> list[str]:
         """Return the sure targets of all segments, in order, without repeats."""
-        return list(dict.fromkeys(t for s in self.segments for t in s.targets))
+        return list(dict.fromkeys(t for s in self.commands for t in s.targets))
 
 
 def prepare_text(text: str) -> str:
@@ -286,8 +302,10 @@ class Recaller:
             following = segments[index + 1] if index + 1 < len(segments) else None
             if following is not None and following.joiner in SHARED_VERB_JOINERS and following.action:
                 segment.action = following.action
+                segment.action_inherited = True
             elif index > 0 and segments[index - 1].action is not None:
                 segment.action = segments[index - 1].action
+                segment.action_inherited = True
 
     def _score(
         self, entry: CatalogEntry, features: Features, segment: Segment, context: RecallContext

@@ -1,0 +1,95 @@
+"""A fake Ollama server on 127.0.0.1 (``/api/tags``, streaming ``/api/chat``) for benchmarks."""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+import json
+from typing import Any
+
+from aiohttp import web
+
+
+@dataclass
+class OllamaReply:
+    """What the fake Ollama model answers: text and/or tool calls."""
+
+    text: str = ""
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+class FakeOllama:
+    """Answers every chat request through ``responder`` and records request sizes."""
+
+    def __init__(self, model: str, responder: Callable[[dict[str, Any]], OllamaReply]) -> None:
+        """Serve one model."""
+        self.model = model
+        self.responder = responder
+        self.sizes: list[int] = []
+        self.replies: list[OllamaReply] = []
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        """Return the server URL HA's ollama integration takes."""
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self) -> None:
+        """Listen on a free port of 127.0.0.1."""
+        app = web.Application()
+        app.router.add_get("/api/tags", self._tags)
+        app.router.add_post("/api/chat", self._chat)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        assert site._server is not None
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        """Stop serving."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _tags(self, request: web.Request) -> web.Response:
+        details = {
+            "format": "gguf",
+            "family": "qwen3",
+            "parameter_size": "4B",
+            "quantization_level": "Q4_K_M",
+        }
+        model = {
+            "name": self.model,
+            "model": self.model,
+            "modified_at": "2026-01-01T00:00:00Z",
+            "size": 1,
+            "digest": "0",
+            "details": details,
+        }
+        return web.json_response({"models": [model]})
+
+    async def _chat(self, request: web.Request) -> web.StreamResponse:
+        raw = await request.read()
+        self.sizes.append(len(raw))
+        body = json.loads(raw)
+        reply = self.responder(body)
+        self.replies.append(reply)
+        response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+        await response.prepare(request)
+        message: dict[str, Any] = {"role": "assistant", "content": reply.text}
+        if reply.calls:
+            message["tool_calls"] = [
+                {"function": {"name": name, "arguments": args}} for name, args in reply.calls
+            ]
+        for line in (
+            {"model": self.model, "created_at": "2026-01-01T00:00:00Z", "message": message, "done": False},
+            {
+                "model": self.model,
+                "created_at": "2026-01-01T00:00:00Z",
+                "message": {"role": "assistant", "content": ""},
+                "done": True,
+                "done_reason": "stop",
+            },
+        ):
+            await response.write((json.dumps(line, ensure_ascii=False) + "\n").encode())
+        await response.write_eof()
+        return response

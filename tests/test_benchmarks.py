@@ -1,0 +1,68 @@
+"""The benchmark scripts run end to end on the test home and report their figures."""
+
+import json
+from pathlib import Path
+import subprocess
+import sys
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ROOT = Path(__file__).parent.parent
+
+
+def run_module(module: str, out: Path) -> dict:
+    """Run a benchmark module on the test home and return its report."""
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            module,
+            "--home",
+            str(FIXTURES / "home_zh.json"),
+            "--cases",
+            str(FIXTURES / "cases_zh.jsonl"),
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def test_selection_benchmark(tmp_path: Path) -> None:
+    """The selection report has every field of the format and sensible values."""
+    report = run_module("bench.selection", tmp_path / "selection.json")
+    for key in (
+        "turns",
+        "recall",
+        "exact",
+        "abstain",
+        "candidates",
+        "latency_ms",
+        "state_update_ms",
+        "fast_path",
+        "prompt_bytes",
+        "by_tag",
+        "failures",
+    ):
+        assert key in report
+    assert report["turns"] == 7
+    assert report["recall"] == 1.0
+    assert report["abstain"] == 1.0
+    assert report["local"]["precision"] == 1.0
+    assert report["prompt_bytes"]["ours_median"] < report["prompt_bytes"]["baseline_median"]
+    assert set(report["by_tag"]) >= {"simple", "pronoun", "negative"}
+
+
+def test_e2e_benchmark(tmp_path: Path) -> None:
+    """Both agents act on the single-turn cases; ours needs fewer requests and less time."""
+    report = run_module("bench.e2e", tmp_path / "e2e.json")
+    ours, ha = report["ours"], report["ha"]
+    assert ours["commands"] == ha["commands"] == 4
+    assert ha["model_requests_per_command"] == 2
+    assert ours["model_requests_per_command"] < 1
+    assert ours["acted_on_expected"] == 1.0
+    assert ha["acted_on_expected"] >= 0.75
+    assert ours["modeled_ms"]["median"] < ha["modeled_ms"]["median"]
