@@ -251,6 +251,7 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
         }
         for t in sorted(turns, key=lambda t: -t.latency_ms)[:10]
     ]
+    report["asked_ha"] = [t.text for t in turns if t.fast_path_ms is not None]
     report["home"] = {
         "entities": len(home["entities"]),
         "exposed": sum(exposure.values()),

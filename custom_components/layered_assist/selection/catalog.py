@@ -96,6 +96,7 @@ class DeviceCatalog:
     _pair_index: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     _place_index: dict[str, set[str]] = field(default_factory=dict)
     _literal_names: set[str] = field(default_factory=set)
+    _literal_entity_names: set[str] = field(default_factory=set)
     _longest_name: int = 0
     _unsubscribe: list[Callable[[], None]] = field(default_factory=list)
 
@@ -134,9 +135,9 @@ class DeviceCatalog:
                 found |= ids
         return found
 
-    def names_in(self, text: str) -> bool:
-        """Tell whether a normalized text contains a device, area or floor name verbatim."""
-        names = self._literal_names
+    def names_in(self, text: str, *, places: bool = True) -> bool:
+        """Tell whether a normalized text contains a device (or area, floor) name verbatim."""
+        names = self._literal_names if places else self._literal_entity_names
         # Chinese names may sit anywhere; English ones only on word boundaries.
         tokens = [t for t in re.split(r"([\u3400-\u9fff]|[^a-z0-9\u3400-\u9fff]+)", text) if t and t.strip()]
         for start in range(len(tokens)):
@@ -229,6 +230,7 @@ class DeviceCatalog:
             self._pair_index.setdefault(pair, set()).add(entity_id)
         for name in entry.names:
             self._add_literal(name.text)
+            self._literal_entity_names.add(name.text)
 
     def _add_literal(self, text: str) -> None:
         # Kept after removals too: a stale name only costs HA's matcher a look.

@@ -167,11 +167,13 @@ class SelectionEngine:
         if recall.again or any(s.pronoun or s.reason == "reference" for s in recall.segments):
             # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
             return False
-        if self.catalog.names_in(recall.text):
+        if self.catalog.names_in(recall.text, places=False):
             return True
+        acts = any(s.action is not None for s in recall.segments)
         if domain_hints(recall.text):
-            # HA's sentences always have a verb; "开灯" works for it through the speaker's room.
-            return area is not None and any(s.action is not None for s in recall.segments)
+            # HA's sentences always have a verb and, without a device name, a kind of device
+            # in a named place ("客厅的灯") or the speaker's room ("开灯").
+            return acts and (area is not None or self.catalog.names_in(recall.text))
         # Not about devices: timers, lists, greetings are HA's.
         return True
 
