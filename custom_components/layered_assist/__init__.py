@@ -10,9 +10,11 @@ from homeassistant.util.hass_dict import HassKey
 from .chat.client import EndpointClient
 from .chat.errors import AuthenticationFailed, EndpointError
 from .const import CONF_BASE_URL, DOMAIN, VALIDATION_TIMEOUT
+from .intents import async_setup_intents
 from .llm_api import LayeredAssistAPI
 from .models import LayeredAssistConfigEntry, LayeredAssistRuntimeData
 from .selection.catalog import DeviceCatalog
+from .services import async_setup_services
 from .state import ConversationStateStore
 from .tools import ToolRegistry
 
@@ -27,6 +29,8 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     registry = ToolRegistry()
     hass.data[DATA_TOOLS] = registry
     llm.async_register_api(hass, LayeredAssistAPI(hass, registry))
+    async_setup_services(hass)
+    async_setup_intents(hass)
     return True
 
 

@@ -40,3 +40,32 @@ def wrap_tool_result(data: dict[str, Any], *, error: bool = False) -> Any:
     if tool_result_cls is not None:  # pragma: no cover - HA >= 2026.10
         return tool_result_cls(data=data, error=error)
     return data
+
+
+def current_conversation_id() -> str | None:
+    """Return the conversation whose chat log is being worked on, if any."""
+    from homeassistant.components.conversation.chat_log import current_chat_log  # noqa: PLC0415
+
+    chat_log = current_chat_log.get()
+    return chat_log.conversation_id if chat_log is not None else None
+
+
+def add_default_agent_sentences(hass: Any, intents: dict[str, Any]) -> Callable[[], None]:
+    """Add sentences for our intents to HA's default agent; return a remover.
+
+    HA reads integration sentences only from <config>/custom_sentences; the agent
+    manager's config intents (configuration.yaml ``conversation: intents:``) are
+    merged into every language, so ours are added there next to the user's.
+    """
+    from homeassistant.components.conversation.agent_manager import get_agent_manager  # noqa: PLC0415
+
+    manager = get_agent_manager(hass)
+    user_intents = dict(manager.config_intents or {})
+    merged = {**user_intents, "intents": {**user_intents.get("intents", {}), **intents.get("intents", {})}}
+    merged["lists"] = {**user_intents.get("lists", {}), **intents.get("lists", {})}
+    manager.update_config_intents(merged)
+
+    def remove() -> None:
+        manager.update_config_intents(user_intents)
+
+    return remove

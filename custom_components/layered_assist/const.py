@@ -41,6 +41,21 @@ DEFAULT_FAST_PATH: Final = True
 DEFAULT_LOCAL_ACTION: Final = True
 DEFAULT_TOP_K: Final = 10
 
+# Dialogs, per agent.
+CONF_DIALOG_TIMEOUT: Final = "dialog_timeout"
+CONF_MIN_TEMPERATURE: Final = "min_temperature"
+CONF_MAX_TEMPERATURE: Final = "max_temperature"
+CONF_MIN_HUMIDITY: Final = "min_humidity"
+CONF_MAX_HUMIDITY: Final = "max_humidity"
+CONF_PRESETS: Final = "presets"
+CONF_RISKY: Final = "risky"
+DEFAULT_DIALOG_TIMEOUT: Final = 300
+DEFAULT_MIN_TEMPERATURE: Final = -10
+DEFAULT_MAX_TEMPERATURE: Final = 50
+DEFAULT_MIN_HUMIDITY: Final = 0
+DEFAULT_MAX_HUMIDITY: Final = 100
+DEFAULT_PRESETS: Final = "舒适模式=22/50; 睡眠模式=26/55; comfort=22/50; sleep=26/55"
+
 # The id of the LLM API that offers our tools to any HA agent.
 LLM_API_ID: Final = DOMAIN
 LLM_API_NAME: Final = "Layered Assist"

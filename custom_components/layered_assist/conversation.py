@@ -2,6 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 import time
 from typing import Any, Literal
 
@@ -36,6 +37,7 @@ from .const import (
     LOGGER,
     SUBENTRY_CONVERSATION,
 )
+from .dialogs.hub import DialogHub
 from .llm_api import LayeredAssistAPI
 from .localize import async_error_text
 from .models import LayeredAssistConfigEntry
@@ -115,6 +117,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         )
         self.last_turn: TurnInfo | None = None
         self._filter = _candidate_filter(hass, entry, options)
+        self._dialogs = DialogHub(hass, runtime.catalog, runtime.states, options)
         self._engine = SelectionEngine(
             hass,
             runtime.catalog,
@@ -153,10 +156,16 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             area = speaking_area(self.hass, user_input)
             # Our recall first: it is cheap, and when it is sure, HA's matcher (whose
             # cost grows with the number of names) need not run at all.
+            # An open dialog (or one this sentence opens) gets the turn first.
+            if dialog := await self._dialogs.async_offer(conversation_id, state, user_input):
+                return await self._async_local_result(
+                    user_input, chat_log, dialog, TurnInfo(dialog.layer, clock.lap())
+                )
+
             recall = self._engine.recall(user_input.text, state, area)
             recall_ms = clock.lap()
             if plan := self._engine.plan(recall, state):
-                local = await self._engine.async_run(plan, user_input)
+                local = await self._dialogs.async_run(conversation_id, plan, user_input)
                 return await self._async_local_result(
                     user_input, chat_log, local, TurnInfo(local.layer, recall_ms, recall_ms=recall_ms)
                 )
@@ -183,7 +192,11 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
                 )
                 candidates = narrowed or candidates
             turn = DeviceTurn(
-                self.entry.runtime_data.catalog, candidates, devices_only=recall.is_device_command
+                self.entry.runtime_data.catalog,
+                candidates,
+                devices_only=recall.is_device_command,
+                risks=self._dialogs.risks,
+                hold=partial(self._dialogs.async_hold, conversation_id),
             )
             self.last_turn = TurnInfo(
                 "model",

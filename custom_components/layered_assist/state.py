@@ -34,6 +34,9 @@ class ConversationState:
     recent_rooms: list[str] = field(default_factory=list)
     last_commands: list[dict[str, Any]] = field(default_factory=list)
     recent_turns: list[dict[str, str]] = field(default_factory=list)
+    # An open climate dialog and risky commands awaiting confirmation, if any.
+    dialog: dict[str, Any] | None = None
+    pending: dict[str, Any] | None = None
     updated_at: float = 0.0
 
     @classmethod
@@ -44,6 +47,8 @@ class ConversationState:
             recent_rooms=[str(x) for x in data.get("recent_rooms", [])][:MAX_ROOMS],
             last_commands=[dict(x) for x in data.get("last_commands", []) if isinstance(x, dict)],
             recent_turns=[dict(x) for x in data.get("recent_turns", []) if isinstance(x, dict)][-MAX_TURNS:],
+            dialog=dict(data["dialog"]) if isinstance(data.get("dialog"), dict) else None,
+            pending=dict(data["pending"]) if isinstance(data.get("pending"), dict) else None,
             updated_at=float(data.get("updated_at", 0.0)),
         )
 
@@ -123,6 +128,39 @@ class ConversationStateStore:
         self._states[conversation_id] = state
         self._store.async_delay_save(self._data, SAVE_DELAY)
         return state
+
+    @callback
+    def set_dialog(
+        self,
+        conversation_id: str,
+        *,
+        dialog: dict[str, Any] | None | object = ...,
+        pending: dict[str, Any] | None | object = ...,
+    ) -> None:
+        """Store (or clear, with None) a conversation's open dialog or pending commands."""
+        state = self._states.get(conversation_id) or ConversationState()
+        if dialog is not ...:
+            state.dialog = dialog  # type: ignore[assignment]
+        if pending is not ...:
+            state.pending = pending  # type: ignore[assignment]
+        state.updated_at = time.time()
+        self._states[conversation_id] = state
+        self._store.async_delay_save(self._data, SAVE_DELAY)
+
+    @callback
+    def expire_dialogs(self, timeout: float) -> int:
+        """Close dialogs and pending commands idle longer than ``timeout``; return how many."""
+        cutoff = time.time() - timeout
+        closed = 0
+        for state in self._states.values():
+            for key in ("dialog", "pending"):
+                value = getattr(state, key)
+                if value is not None and float(value.get("updated_at", 0)) < cutoff:
+                    setattr(state, key, None)
+                    closed += 1
+        if closed:
+            self._store.async_delay_save(self._data, SAVE_DELAY)
+        return closed
 
     @callback
     def forget(self, conversation_id: str) -> None:

@@ -340,12 +340,23 @@ _BUILDERS = {
 }
 
 
-def is_sensitive(state: State, command: str) -> bool:
+# What can be marked risky per agent: these need the user's confirmation.
+RISK_LOCKS, RISK_DOORS, RISK_ALARMS, RISK_VALVES = "lock", "door", "alarm", "valve"
+ALL_RISKS = (RISK_LOCKS, RISK_DOORS, RISK_ALARMS, RISK_VALVES)
+DOOR_CLASSES = ("garage", "gate", "door")
+
+
+def is_sensitive(state: State, command: str, risks: tuple[str, ...] | frozenset[str] = ALL_RISKS) -> bool:
     """Tell whether a command opens the home up and needs the user's confirmation."""
-    if state.domain == "lock":
-        return command in ("unlock", "open")
-    if state.domain == "cover" and state.attributes.get("device_class") in ("garage", "gate", "door"):
-        return command in ("open_cover", "set_cover_position")
+    domain = state.domain
+    if domain == "lock":
+        return RISK_LOCKS in risks and command in ("unlock", "open")
+    if domain == "cover" and state.attributes.get("device_class") in DOOR_CLASSES:
+        return RISK_DOORS in risks and command in ("open_cover", "set_cover_position")
+    if domain == "alarm_control_panel":
+        return RISK_ALARMS in risks and command == "alarm_disarm"
+    if domain == "valve":
+        return RISK_VALVES in risks and command in ("open_valve", "set_valve_position")
     return False
 
 

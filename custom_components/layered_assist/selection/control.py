@@ -1,5 +1,6 @@
 """Layer 3: the ``control_devices`` tool, whose schema lists only this turn's candidates."""
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 import json
 from typing import Any
@@ -10,7 +11,7 @@ from homeassistant.core import Context, HomeAssistant
 
 from ..localize import async_text, is_chinese
 from ..tools.base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
-from .capabilities import CommandError, commands_for, is_sensitive
+from .capabilities import ALL_RISKS, CommandError, commands_for, is_sensitive
 from .catalog import DeviceCatalog
 from .execute import PlannedCommand, async_execute, async_phrase, plan_command
 
@@ -28,6 +29,9 @@ class DeviceTurn:
     any_device: bool = False
     # A device command: the model needs no other tool for it.
     devices_only: bool = False
+    risks: frozenset[str] = frozenset(ALL_RISKS)
+    # Keeps risky commands for the user's confirmation and returns the question.
+    hold: Callable[[list[PlannedCommand], str], Awaitable[str]] | None = None
     attempts: int = 0
     acted_on: list[str] = field(default_factory=list)
     commands: list[dict[str, Any]] = field(default_factory=list)
@@ -91,6 +95,7 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     hass = request.hass
     turn.attempts += 1
     planned: list[PlannedCommand] = []
+    held: list[PlannedCommand] = []
     errors: list[dict[str, str]] = []
     for item in request.args["commands"][:MAX_COMMANDS]:
         entity_id = item["entity_id"]
@@ -99,13 +104,17 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
         if state is None or not turn.allowed(entity_id):
             errors.append({"entity_id": entity_id, "error": "not an available device; use one from the list"})
             continue
-        if is_sensitive(state, command):
-            errors.append({"entity_id": entity_id, "error": "this command needs the user's confirmation"})
-            continue
         try:
-            planned.append(plan_command(hass, entity_id, command, item.get("params")))
+            command_plan = plan_command(hass, entity_id, command, item.get("params"))
         except CommandError as err:
             errors.append({"entity_id": entity_id, "error": str(err)})
+            continue
+        if not is_sensitive(state, command, turn.risks):
+            planned.append(command_plan)
+        elif turn.hold is not None:
+            held.append(command_plan)
+        else:
+            errors.append({"entity_id": entity_id, "error": "this command needs the user's confirmation"})
 
     context = request.llm_context.context or Context()
     report = await async_execute(hass, planned, context) if planned else None
@@ -129,6 +138,8 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     parts = []
     if report is not None and report.outcomes:
         parts.append(await async_phrase(hass, request.language, report))
+    if held and turn.hold is not None:
+        parts.append(await turn.hold(held, request.language))
     if errors:
         names = [_name(hass, e["entity_id"]) for e in errors]
         joined = "、".join(names) if is_chinese(request.language) else ", ".join(names)

@@ -7,7 +7,7 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .actions import Action, ActionKind
-from .capabilities import commands_for, is_sensitive
+from .capabilities import commands_for
 
 BRIGHTNESS_STEP = 20
 type Command = tuple[str, dict[str, Any]]
@@ -21,7 +21,7 @@ _PAUSE = {"media_player": "media_pause", "vacuum": "pause", "cover": "stop_cover
 def command_for_action(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     """Return (command, params) for an action on an entity, or None when unsure."""
     command = _map(hass, state, action)
-    if command is None or command[0] not in commands_for(state) or is_sensitive(state, command[0]):
+    if command is None or command[0] not in commands_for(state):
         return None
     return command
 
@@ -45,9 +45,7 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     kind = action.kind
     value = action.value
     if kind is ActionKind.TURN_ON:
-        if domain == "lock":
-            return None
-        return (_ON.get(domain, "turn_on"), {})
+        return ("unlock", {}) if domain == "lock" else (_ON.get(domain, "turn_on"), {})
     if kind is ActionKind.TURN_OFF:
         if domain in ("scene", "button"):
             return None
@@ -59,7 +57,7 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind is ActionKind.LOCK:
         return ("lock", {}) if domain == "lock" else None
     if kind is ActionKind.UNLOCK:
-        return None
+        return ("unlock", {}) if domain == "lock" else None
     if kind is ActionKind.SET_VALUE:
         return _set_value(hass, state, action)
     if kind in (ActionKind.SET_TEMPERATURE, ActionKind.ADJUST_TEMPERATURE):

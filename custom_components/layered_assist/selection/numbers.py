@@ -61,6 +61,7 @@ _TENTHS = re.compile(rf"([{_N}]+)成(?![功员为])")
 _BELOW_ZERO = re.compile(r"(?:零下|负)\s*(\d+(?:\.\d+)?)")
 _BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:度|℃|°|档|级|格|摄氏|华氏|%|％|分钟|小时|秒))")
 _AFTER_VERB = re.compile(rf"(?<=[到为成至是])([{_N}]+)(?![半下点些会])")
+_AFTER_QUANTITY = re.compile(rf"(?<=温度|湿度|音量|亮度)([{_N}]+)(?![半下点些会])")
 
 
 def _arabic(numeral: str) -> str:
@@ -85,6 +86,7 @@ def to_arabic(text: str) -> str:
     )
     text = _BEFORE_UNIT.sub(lambda m: _arabic(m.group(1)), text)
     text = _AFTER_VERB.sub(lambda m: _arabic(m.group(1)), text)
+    text = _AFTER_QUANTITY.sub(lambda m: _arabic(m.group(1)), text)
     return _BELOW_ZERO.sub(lambda m: f"-{m.group(1)}", text)
 
 

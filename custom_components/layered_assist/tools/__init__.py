@@ -4,9 +4,10 @@ from collections.abc import Iterable
 
 from .base import ToolSpec
 from .calculator import CALCULATE_TOOL
+from .climate import CLIMATE_CONFIRM_TOOL
 from .clock import DATETIME_TOOL
 
-BUILTIN_TOOLS: tuple[ToolSpec, ...] = (CALCULATE_TOOL, DATETIME_TOOL)
+BUILTIN_TOOLS: tuple[ToolSpec, ...] = (CALCULATE_TOOL, CLIMATE_CONFIRM_TOOL, DATETIME_TOOL)
 
 
 class ToolRegistry:

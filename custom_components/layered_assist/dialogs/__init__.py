@@ -1,0 +1,1 @@
+"""Multi-turn dialogs: climate confirmation and confirmation of risky device commands."""

@@ -1,0 +1,362 @@
+"""The climate confirmation dialog: collect temperature and humidity, confirm, then apply.
+
+One implementation serves the conversation (turns answered locally), the model tool,
+the HA service and the HA intent. The dialog lives in the conversation's state, so it
+survives restarts and expires with it.
+"""
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+import time
+from typing import Any, Self
+
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemperature
+from homeassistant.core import Context, HomeAssistant, State
+from homeassistant.exceptions import HomeAssistantError
+
+from ..localize import async_text, is_chinese
+from ..selection.capabilities import CLIMATE_TARGET_HUMIDITY
+from ..selection.catalog import DeviceCatalog
+from ..selection.recall import RecallContext, Recaller
+from .values import TEMPERATURE_WORDS, Reading, prepare, read_values
+from .words import is_cancel, is_confirm, is_refuse
+
+STAGE_INIT, STAGE_COLLECTING, STAGE_CONFIRMING = "init", "collecting", "confirming"
+TARGET_DOMAINS = ("climate", "humidifier")
+
+
+@dataclass(frozen=True, slots=True)
+class ClimateOptions:
+    """The dialog's settings from the agent options."""
+
+    min_temperature: float = -10.0
+    max_temperature: float = 50.0
+    min_humidity: float = 0.0
+    max_humidity: float = 100.0
+    timeout: float = 300.0
+    presets: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+
+
+@dataclass
+class ClimateDialog:
+    """The stored state of one climate dialog."""
+
+    stage: str = STAGE_INIT
+    temperature: float | None = None
+    humidity: float | None = None
+    temperature_raw: str | None = None
+    humidity_raw: str | None = None
+    target: str | None = None
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Read a stored dialog."""
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the dialog for storage and the service response."""
+        return asdict(self)
+
+    def expired(self, timeout: float) -> bool:
+        """Tell whether the dialog has been idle too long."""
+        return time.time() - self.updated_at > timeout
+
+
+@dataclass(slots=True)
+class DialogReply:
+    """What the dialog says back, and its result once confirmed."""
+
+    speech: str
+    dialog: ClimateDialog | None
+    result: dict[str, Any] | None = None
+    done: bool = False
+
+
+def starts_climate_dialog(text: str) -> bool:
+    """Tell whether an utterance opens the dialog: it names both temperature and humidity."""
+    prepared = prepare(text)
+    if "温湿度" in prepared:
+        return True
+    return bool(TEMPERATURE_WORDS.search(prepared)) and ("湿度" in prepared or "humidity" in prepared)
+
+
+class ClimateDialogEngine:
+    """Advances a climate dialog by one utterance or by structured arguments."""
+
+    def __init__(self, hass: HomeAssistant, catalog: DeviceCatalog | None, options: ClimateOptions) -> None:
+        """Bind to HA and the device catalog (for targets)."""
+        self.hass = hass
+        self.catalog = catalog
+        self.options = options
+
+    @property
+    def unit(self) -> str:
+        """Return HA's temperature unit."""
+        return self.hass.config.units.temperature_unit
+
+    def find_target(self, text: str) -> str | None:
+        """Return the climate or humidifier a sentence names, when Layer 1 is sure."""
+        if self.catalog is None:
+            return None
+        recall = Recaller(self.catalog).recall(text, RecallContext())
+        # Only a device the user named: 湿度 alone must not pick the only humidifier.
+        targets = {
+            t
+            for s in recall.segments
+            if s.reason == "name"
+            for t in s.targets
+            if t.split(".", 1)[0] in TARGET_DOMAINS
+        }
+        return targets.pop() if len(targets) == 1 else None
+
+    def resolve_target(self, target: str | None) -> str | None:
+        """Return an exposed climate/humidifier from an entity id or a name, or raise."""
+        if not target:
+            return None
+        entry = self.catalog.entry(target) if self.catalog is not None else None
+        if entry is not None and entry.domain in TARGET_DOMAINS:
+            return target
+        if (found := self.find_target(target)) is not None:
+            return found
+        raise HomeAssistantError(f"{target} is not an exposed climate or humidifier")
+
+    async def async_utterance(
+        self, dialog: ClimateDialog | None, text: str, language: str
+    ) -> DialogReply | None:
+        """Advance by what the user said; None when the utterance is not for the dialog."""
+        prepared = prepare(text)
+        if dialog is None:
+            preset = self._preset(prepared)
+            if not starts_climate_dialog(text) and preset is None:
+                return None
+            dialog = ClimateDialog(stage=STAGE_COLLECTING, target=self.find_target(text))
+            reading = (
+                read_values(text, self.unit)
+                if preset is None
+                else Reading(preset[0], prepared, preset[1], prepared)
+            )
+            return await self._async_take(dialog, reading, language)
+        if is_cancel(prepared):
+            return DialogReply(await self._say(language, "dialog_cancelled"), None)
+        if dialog.stage == STAGE_CONFIRMING and is_confirm(prepared):
+            return await self.async_confirm(dialog, language)
+        expecting = (
+            "temperature" if dialog.temperature is None else "humidity" if dialog.humidity is None else None
+        )
+        reading = read_values(text, self.unit, expecting)
+        preset = self._preset(prepared)
+        if preset is not None:
+            reading = Reading(preset[0], prepared, preset[1], prepared)
+        if reading.temperature is None and reading.humidity is None:
+            if dialog.stage == STAGE_CONFIRMING and is_refuse(prepared):
+                dialog.stage = STAGE_COLLECTING
+                dialog.updated_at = time.time()
+                return DialogReply(await self._say(language, "dialog_what_to_change"), dialog)
+            if is_confirm(prepared):
+                return await self._async_take(dialog, reading, language)
+            return None
+        return await self._async_take(dialog, reading, language)
+
+    async def async_arguments(
+        self,
+        dialog: ClimateDialog | None,
+        language: str,
+        *,
+        temperature: Any = None,
+        humidity: Any = None,
+        confirm: bool = False,
+        cancel: bool = False,
+        target: str | None = None,
+    ) -> DialogReply:
+        """Advance by structured arguments (model tool, service, intent)."""
+        if cancel:
+            return DialogReply(await self._say(language, "dialog_cancelled"), None)
+        dialog = dialog or ClimateDialog(stage=STAGE_COLLECTING)
+        if target:
+            dialog.target = self.resolve_target(target)
+        reading = Reading()
+        if temperature is not None:
+            reading = read_values(_with_unit(temperature, "度"), self.unit)
+            if reading.temperature is None:
+                raise HomeAssistantError(f"not a temperature: {temperature}")
+        if humidity is not None:
+            humid = read_values(_with_unit(humidity, "%"), self.unit, "humidity")
+            if humid.humidity is None:
+                raise HomeAssistantError(f"not a humidity: {humidity}")
+            reading = Reading(
+                reading.temperature, reading.temperature_raw, humid.humidity, humid.humidity_raw
+            )
+        if (
+            reading.temperature is not None
+            or reading.humidity is not None
+            or dialog.stage != STAGE_CONFIRMING
+        ):
+            reply = await self._async_take(dialog, reading, language)
+            if not (confirm and reply.dialog is not None and reply.dialog.stage == STAGE_CONFIRMING):
+                return reply
+            dialog = reply.dialog
+        if confirm and dialog.stage == STAGE_CONFIRMING:
+            return await self.async_confirm(dialog, language)
+        return await self._async_take(dialog, Reading(), language)
+
+    async def _async_take(self, dialog: ClimateDialog, reading: Reading, language: str) -> DialogReply:
+        """Record valid values, then ask for what is missing or for confirmation."""
+        dialog.updated_at = time.time()
+        low_t, high_t, low_h, high_h = self._ranges(dialog.target)
+        problems = []
+        if reading.temperature is not None:
+            if low_t <= reading.temperature <= high_t:
+                dialog.temperature, dialog.temperature_raw = reading.temperature, reading.temperature_raw
+            else:
+                problems.append(
+                    await self._say(
+                        language,
+                        "dialog_temperature_range",
+                        low=self._temperature_text(low_t),
+                        high=self._temperature_text(high_t),
+                    )
+                )
+        if reading.humidity is not None:
+            if low_h <= reading.humidity <= high_h:
+                dialog.humidity, dialog.humidity_raw = reading.humidity, reading.humidity_raw
+            else:
+                problems.append(
+                    await self._say(language, "dialog_humidity_range", low=f"{low_h:g}%", high=f"{high_h:g}%")
+                )
+        if dialog.temperature is None:
+            dialog.stage = STAGE_COLLECTING
+            question = await self._say(language, "dialog_ask_temperature")
+        elif dialog.humidity is None:
+            dialog.stage = STAGE_COLLECTING
+            question = await self._say(language, "dialog_ask_humidity")
+        else:
+            dialog.stage = STAGE_CONFIRMING
+            question = await self._summary(dialog, language)
+        return DialogReply(_join(language, [*problems, question]), dialog)
+
+    async def async_confirm(self, dialog: ClimateDialog, language: str) -> DialogReply:
+        """Apply the confirmed values (to the target, if any) and end the dialog."""
+        assert dialog.temperature is not None
+        assert dialog.humidity is not None
+        values = {
+            "temperature": self._temperature_text(dialog.temperature),
+            "humidity": f"{dialog.humidity:g}%",
+        }
+        result: dict[str, Any] = {**values, "confirm": True}
+        if dialog.target is None:
+            return DialogReply(await self._say(language, "dialog_done", **values), None, result, done=True)
+        missing = await self._async_apply(dialog)
+        name = _name(self.hass.states.get(dialog.target), dialog.target)
+        speech = await self._say(language, "dialog_done_target", target=name, **values)
+        if missing:
+            speech = _join(language, [speech, await self._say(language, f"dialog_no_{missing}", target=name)])
+        return DialogReply(speech, None, result, done=True)
+
+    async def _async_apply(self, dialog: ClimateDialog) -> str | None:
+        """Set the target (and a partner in its area); return the value that could not be set."""
+        assert dialog.target is not None
+        target = self.hass.states.get(dialog.target)
+        if target is None:
+            raise HomeAssistantError(f"{dialog.target} is not available")
+        context = Context()
+        missing = None
+        climate = target if target.domain == "climate" else self._partner(dialog.target, "climate")
+        humidifier = None
+        if (
+            climate is not None
+            and int(climate.attributes.get("supported_features") or 0) & CLIMATE_TARGET_HUMIDITY
+        ):
+            humidity_target: State | None = climate
+        else:
+            humidifier = (
+                target if target.domain == "humidifier" else self._partner(dialog.target, "humidifier")
+            )
+            humidity_target = humidifier
+        if climate is not None:
+            await self.hass.services.async_call(
+                "climate",
+                "set_temperature",
+                {ATTR_ENTITY_ID: climate.entity_id, "temperature": dialog.temperature},
+                blocking=True,
+                context=context,
+            )
+        else:
+            missing = "temperature"
+        if humidity_target is not None:
+            await self.hass.services.async_call(
+                humidity_target.domain,
+                "set_humidity",
+                {ATTR_ENTITY_ID: humidity_target.entity_id, "humidity": round(dialog.humidity or 0)},
+                blocking=True,
+                context=context,
+            )
+        else:
+            missing = "humidity"
+        return missing
+
+    def _partner(self, entity_id: str, domain: str) -> State | None:
+        """Return an exposed entity of a domain in the same area as the target."""
+        if self.catalog is None or (entry := self.catalog.entry(entity_id)) is None or entry.area_id is None:
+            return None
+        for other in self.catalog.entries.values():
+            if other.domain == domain and other.area_id == entry.area_id:
+                return self.hass.states.get(other.entity_id)
+        return None
+
+    def _ranges(self, target: str | None) -> tuple[float, float, float, float]:
+        """Return the allowed ranges, narrowed to the target's own limits."""
+        options = self.options
+        low_t, high_t = options.min_temperature, options.max_temperature
+        if self.unit == UnitOfTemperature.FAHRENHEIT:
+            low_t, high_t = (round(v * 9 / 5 + 32) for v in (low_t, high_t))
+        low_h, high_h = options.min_humidity, options.max_humidity
+        state = self.hass.states.get(target) if target else None
+        if state is not None:
+            attributes = state.attributes
+            low_t = max(low_t, float(attributes.get("min_temp", low_t)))
+            high_t = min(high_t, float(attributes.get("max_temp", high_t)))
+            low_h = max(low_h, float(attributes.get("min_humidity", low_h)))
+            high_h = min(high_h, float(attributes.get("max_humidity", high_h)))
+        return low_t, high_t, low_h, high_h
+
+    def _preset(self, prepared: str) -> tuple[float, float] | None:
+        for name, values in self.options.presets.items():
+            if prepare(name) in prepared:
+                return values
+        return None
+
+    def _temperature_text(self, value: float) -> str:
+        symbol = "℃" if self.unit == UnitOfTemperature.CELSIUS else "℉"
+        return f"{value:g}{symbol}"
+
+    async def _summary(self, dialog: ClimateDialog, language: str) -> str:
+        assert dialog.temperature is not None
+        assert dialog.humidity is not None
+        values = {
+            "temperature": self._temperature_text(dialog.temperature),
+            "humidity": f"{dialog.humidity:g}%",
+        }
+        if dialog.target:
+            name = _name(self.hass.states.get(dialog.target), dialog.target)
+            return await self._say(language, "dialog_confirm_target", target=name, **values)
+        return await self._say(language, "dialog_confirm", **values)
+
+    async def _say(self, language: str, key: str, **placeholders: str) -> str:
+        return await async_text(self.hass, language, "replies", key, placeholders)
+
+
+def _with_unit(value: Any, unit: str) -> str:
+    """Return a structured value as text the parser reads ("22" → "22度")."""
+    text = str(value).strip()
+    return f"{text}{unit}" if text.replace(".", "", 1).lstrip("-").isdigit() else text
+
+
+def _name(state: State | None, fallback: str) -> str:
+    return str(state.attributes.get(ATTR_FRIENDLY_NAME, fallback)) if state else fallback
+
+
+def _join(language: str, parts: list[str]) -> str:
+    return ("" if is_chinese(language) else " ").join(p for p in parts if p)

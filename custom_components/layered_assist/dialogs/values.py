@@ -1,0 +1,82 @@
+"""Temperature and humidity values said in Chinese or English, parsed by code."""
+
+from dataclasses import dataclass
+import re
+
+from homeassistant.const import UnitOfTemperature
+from homeassistant.util.unit_conversion import TemperatureConverter
+
+from ..selection.numbers import english_to_arabic, to_arabic
+from ..selection.text import normalize
+
+_NUM = r"(-?\d+(?:\.\d+)?)"
+_FAHRENHEIT = re.compile(
+    rf"华氏\s*{_NUM}\s*度?|{_NUM}\s*(?:°\s*f|℉|华氏度|fahrenheit|degrees? fahrenheit|f\b)"
+)
+_CELSIUS = re.compile(rf"{_NUM}\s*(?:度|℃|°\s*c?|摄氏度|degrees?(?: celsius)?|celsius)")
+_PERCENT = re.compile(rf"{_NUM}\s*(?:%|％|percent)")
+_AFTER_TEMPERATURE = re.compile(rf"(?:温度|temperature)\D{{0,6}}?{_NUM}")
+_AFTER_HUMIDITY = re.compile(rf"(?:湿度|humidity)\D{{0,6}}?{_NUM}|{_NUM}\s*的?湿度")
+_BARE = re.compile(rf"^\D{{0,4}}{_NUM}\D{{0,3}}$")
+TEMPERATURE_WORDS = re.compile(r"温度|temperature|度|℃|°|degree|fahrenheit|celsius|华氏")
+HUMIDITY_WORDS = re.compile(r"湿度|humidity|%|％|percent")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What one utterance says about the values (temperature in the HA unit)."""
+
+    temperature: float | None = None
+    temperature_raw: str | None = None
+    humidity: float | None = None
+    humidity_raw: str | None = None
+
+
+def prepare(text: str) -> str:
+    """Normalize and turn Chinese and English numerals into digits."""
+    return to_arabic(english_to_arabic(normalize(text)))
+
+
+def read_values(text: str, unit: str, expecting: str | None = None) -> Reading:
+    """Read temperature and humidity from an utterance.
+
+    ``expecting`` ("temperature" or "humidity") says what a bare number means, as when
+    the assistant has just asked for one value.
+    """
+    prepared = prepare(text)
+    temperature = temperature_raw = humidity = humidity_raw = None
+    rest = prepared
+
+    if match := _PERCENT.search(rest) or _AFTER_HUMIDITY.search(rest):
+        humidity_raw = match.group(0)
+        number = next(group for group in match.groups() if group is not None)
+        humidity = _as_percent(float(number), explicit="%" in humidity_raw or "percent" in humidity_raw)
+        rest = rest.replace(humidity_raw, " ")
+    if match := _FAHRENHEIT.search(rest):
+        value = float(match.group(1) or match.group(2))
+        temperature_raw = match.group(0)
+        temperature = _convert(value, UnitOfTemperature.FAHRENHEIT, unit)
+    elif match := _CELSIUS.search(rest) or _AFTER_TEMPERATURE.search(rest):
+        temperature_raw = match.group(0)
+        temperature = _convert(float(match.group(1)), UnitOfTemperature.CELSIUS, unit)
+    elif expecting and (match := _BARE.match(rest.strip())):
+        value = float(match.group(1))
+        if expecting == "temperature" and temperature is None:
+            temperature, temperature_raw = _convert(value, UnitOfTemperature.CELSIUS, unit), match.group(0)
+        elif expecting == "humidity" and humidity is None:
+            humidity, humidity_raw = _as_percent(value, explicit=False), match.group(0)
+    return Reading(temperature, temperature_raw, humidity, humidity_raw)
+
+
+def _as_percent(value: float, *, explicit: bool) -> float:
+    """Return a humidity in percent: 0.6 means 60 %."""
+    if not explicit and 0 < value <= 1:
+        return round(value * 100, 1)
+    return value
+
+
+def _convert(value: float, from_unit: str, to_unit: str) -> float:
+    """Return a temperature in the HA unit system, rounded to a tenth."""
+    if from_unit == to_unit:
+        return value
+    return round(TemperatureConverter.convert(value, from_unit, to_unit), 1)

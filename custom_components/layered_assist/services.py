@@ -1,0 +1,61 @@
+"""The integration's services, registered once in ``async_setup``."""
+
+import voluptuous as vol
+
+from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.helpers import config_validation as cv
+
+from .const import DOMAIN
+from .dialogs.access import async_climate_step, loaded_hub
+
+SERVICE_CLIMATE_CONFIRM = "climate_confirm"
+CLIMATE_CONFIRM_SCHEMA = vol.Schema(
+    {
+        vol.Optional("conversation_id", default="service"): cv.string,
+        vol.Optional("temperature"): vol.Any(cv.string, vol.Coerce(float)),
+        vol.Optional("humidity"): vol.Any(cv.string, vol.Coerce(float)),
+        vol.Optional("confirm", default=False): cv.boolean,
+        vol.Optional("cancel", default=False): cv.boolean,
+        vol.Optional("target"): cv.string,
+        vol.Optional("language"): cv.string,
+    }
+)
+
+
+async def _async_climate_confirm(call: ServiceCall) -> ServiceResponse:
+    """Advance the climate dialog of a conversation and return its state or result."""
+    hass = call.hass
+    hub = loaded_hub(hass)
+    if hub is None:
+        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="not_loaded")
+    data = call.data
+    try:
+        step = await async_climate_step(
+            hub,
+            data["conversation_id"],
+            data.get("language") or hass.config.language,
+            temperature=data.get("temperature"),
+            humidity=data.get("humidity"),
+            confirm=data["confirm"],
+            cancel=data["cancel"],
+            target=data.get("target"),
+        )
+    except HomeAssistantError as err:
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="invalid_climate_request",
+            translation_placeholders={"error": str(err)},
+        ) from err
+    return step.as_dict()
+
+
+def async_setup_services(hass: HomeAssistant) -> None:
+    """Register the services."""
+    hass.services.async_register(
+        DOMAIN,
+        SERVICE_CLIMATE_CONFIRM,
+        _async_climate_confirm,
+        schema=CLIMATE_CONFIRM_SCHEMA,
+        supports_response=SupportsResponse.OPTIONAL,
+    )

@@ -1,0 +1,80 @@
+"""Temperature and humidity parsing, by code, in Chinese and English."""
+
+import pytest
+
+from custom_components.layered_assist.dialogs.values import read_values
+from custom_components.layered_assist.dialogs.words import is_cancel, is_confirm, is_refuse
+from homeassistant.const import UnitOfTemperature
+
+C, F = UnitOfTemperature.CELSIUS, UnitOfTemperature.FAHRENHEIT
+
+
+@pytest.mark.parametrize(
+    ("text", "unit", "expecting", "temperature", "humidity"),
+    [
+        ("22度", C, None, 22, None),
+        ("22℃", C, None, 22, None),
+        ("22摄氏度", C, None, 22, None),
+        ("二十二度", C, None, 22, None),
+        ("二十二点五度", C, None, 22.5, None),
+        ("零下五度", C, None, -5, None),
+        ("负三度", C, None, -3, None),
+        ("72°F", C, None, 22.2, None),
+        ("72 Fahrenheit", C, None, 22.2, None),
+        ("华氏七十二度", C, None, 22.2, None),
+        ("72°F", F, None, 72, None),
+        ("22度", F, None, 71.6, None),
+        ("60%", C, None, None, 60),
+        ("60", C, "humidity", None, 60),
+        ("22", C, "temperature", 22, None),
+        ("百分之六十", C, None, None, 60),
+        ("六成", C, None, None, 60),
+        ("0.6", C, "humidity", None, 60),
+        ("湿度六十", C, None, None, 60),
+        ("湿度60", C, None, None, 60),
+        ("22度60湿度", C, None, 22, 60),
+        ("设置温度22度，湿度60%", C, None, 22, 60),
+        ("温度二十二度湿度百分之五十五", C, None, 22, 55),
+        ("温度改成25度", C, None, 25, None),
+        ("濕度改成百分之五十", C, None, None, 50),
+        ("溫度二十六度", C, None, 26, None),
+        ("set the temperature to 21 degrees and humidity to 45%", C, None, 21, 45),
+        ("twenty two degrees", C, None, 22, None),
+        ("humidity 55 percent", C, None, None, 55),
+        ("make it 70 fahrenheit", C, None, 21.1, None),
+        ("18.5 celsius", C, None, 18.5, None),
+        ("你好", C, None, None, None),
+        ("确认", C, "temperature", None, None),
+    ],
+)
+def test_read_values(
+    text: str, unit: str, expecting: str | None, temperature: float | None, humidity: float | None
+) -> None:
+    """Each way of saying a value is read, in the HA unit system."""
+    reading = read_values(text, unit, expecting)
+    assert reading.temperature == (pytest.approx(temperature) if temperature is not None else None)
+    assert reading.humidity == (pytest.approx(humidity) if humidity is not None else None)
+
+
+@pytest.mark.parametrize("text", ["确认", "好的", "是的", "对", "没问题", "yes", "ok", "confirm", "好的吧"])
+def test_confirm_words(text: str) -> None:
+    """Confirmation words are recognized."""
+    assert is_confirm(text)
+
+
+@pytest.mark.parametrize("text", ["确认一下温度是多少", "好冷", "yesterday"])
+def test_not_confirm(text: str) -> None:
+    """Sentences that merely start like a confirmation are not one."""
+    assert not is_confirm(text)
+
+
+@pytest.mark.parametrize("text", ["取消", "算了", "cancel", "never mind"])
+def test_cancel_words(text: str) -> None:
+    """Cancel words are recognized."""
+    assert is_cancel(text)
+
+
+@pytest.mark.parametrize("text", ["不对", "不是", "no", "不对，温度改成25度"])
+def test_refuse_words(text: str) -> None:
+    """Refusals are recognized."""
+    assert is_refuse(text)
