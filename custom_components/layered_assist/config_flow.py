@@ -44,26 +44,39 @@ from .chat.errors import (
 )
 from .const import (
     CONF_BASE_URL,
+    CONF_DIALOG_TIMEOUT,
     CONF_FAST_PATH,
     CONF_FILTER_API_KEY,
     CONF_FILTER_BASE_URL,
     CONF_FILTER_MODEL,
     CONF_LOCAL_ACTION,
+    CONF_MAX_HUMIDITY,
+    CONF_MAX_TEMPERATURE,
     CONF_MAX_TOKENS,
     CONF_MAX_TOOL_ROUNDS,
+    CONF_MIN_HUMIDITY,
+    CONF_MIN_TEMPERATURE,
     CONF_MODEL,
+    CONF_PRESETS,
     CONF_PROMPT,
+    CONF_RISKY,
     CONF_STREAM,
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
     CONF_TOP_K,
     DEFAULT_AGENT_NAME,
     DEFAULT_BASE_URL,
+    DEFAULT_DIALOG_TIMEOUT,
     DEFAULT_FAST_PATH,
     DEFAULT_LOCAL_ACTION,
+    DEFAULT_MAX_HUMIDITY,
+    DEFAULT_MAX_TEMPERATURE,
     DEFAULT_MAX_TOKENS,
     DEFAULT_MAX_TOOL_ROUNDS,
+    DEFAULT_MIN_HUMIDITY,
+    DEFAULT_MIN_TEMPERATURE,
     DEFAULT_MODEL,
+    DEFAULT_PRESETS,
     DEFAULT_STREAM,
     DEFAULT_TEMPERATURE,
     DEFAULT_TIMEOUT,
@@ -76,6 +89,7 @@ from .const import (
     SUBENTRY_CONVERSATION,
     VALIDATION_TIMEOUT,
 )
+from .selection.capabilities import ALL_RISKS
 
 DEFAULT_AGENT_OPTIONS: dict[str, Any] = {
     CONF_LLM_HASS_API: [LLM_API_ID],
@@ -135,6 +149,14 @@ def _model_selector(models: list[str] | None) -> SelectSelector | TextSelector:
         return TextSelector()
     return SelectSelector(
         SelectSelectorConfig(options=models, custom_value=True, mode=SelectSelectorMode.DROPDOWN, sort=True)
+    )
+
+
+def _number(low: float, high: float) -> vol.All:
+    """Return a number field."""
+    return vol.All(
+        NumberSelector(NumberSelectorConfig(min=low, max=high, step=1, mode=NumberSelectorMode.BOX)),
+        vol.Coerce(float),
     )
 
 
@@ -363,6 +385,22 @@ class ConversationAgentFlow(ConfigSubentryFlow):
                 ),
                 vol.Optional(CONF_FILTER_API_KEY): TextSelector(
                     TextSelectorConfig(type=TextSelectorType.PASSWORD)
+                ),
+                vol.Required(CONF_DIALOG_TIMEOUT, default=DEFAULT_DIALOG_TIMEOUT): vol.All(
+                    NumberSelector(
+                        NumberSelectorConfig(
+                            min=30, max=3600, step=1, unit_of_measurement="s", mode=NumberSelectorMode.BOX
+                        )
+                    ),
+                    vol.Coerce(int),
+                ),
+                vol.Required(CONF_MIN_TEMPERATURE, default=DEFAULT_MIN_TEMPERATURE): _number(-50, 100),
+                vol.Required(CONF_MAX_TEMPERATURE, default=DEFAULT_MAX_TEMPERATURE): _number(-50, 100),
+                vol.Required(CONF_MIN_HUMIDITY, default=DEFAULT_MIN_HUMIDITY): _number(0, 100),
+                vol.Required(CONF_MAX_HUMIDITY, default=DEFAULT_MAX_HUMIDITY): _number(0, 100),
+                vol.Optional(CONF_PRESETS, default=DEFAULT_PRESETS): TextSelector(),
+                vol.Optional(CONF_RISKY, default=list(ALL_RISKS)): SelectSelector(
+                    SelectSelectorConfig(options=list(ALL_RISKS), multiple=True, translation_key=CONF_RISKY)
                 ),
             }
         )

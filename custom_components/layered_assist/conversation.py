@@ -2,6 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from functools import partial
 import time
 from typing import Any, Literal
@@ -10,9 +11,10 @@ from homeassistant.components import conversation
 from homeassistant.components.conversation.models import AbstractConversationAgent
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, MATCH_ALL
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import device_registry as dr, intent, llm
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.helpers.event import async_track_time_interval
 
 from . import DATA_TOOLS
 from .chat.client import EndpointClient
@@ -46,6 +48,7 @@ from .selection.engine import LocalTurn, SelectionEngine, SelectionOptions, spea
 from .selection.narrowing import CandidateFilter
 
 PARALLEL_UPDATES = 0
+EXPIRY_CHECK = timedelta(minutes=1)
 
 
 @dataclass(slots=True)
@@ -134,9 +137,15 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         return MATCH_ALL
 
     async def async_added_to_hass(self) -> None:
-        """Register as an agent."""
+        """Register as an agent and close idle dialogs regularly."""
         await super().async_added_to_hass()
         conversation.async_set_agent(self.hass, self.entry, self)
+        self.async_on_remove(async_track_time_interval(self.hass, self._async_expire_dialogs, EXPIRY_CHECK))
+
+    @callback
+    def _async_expire_dialogs(self, _now: datetime) -> None:
+        """Close idle dialogs and pending confirmations."""
+        self._dialogs.states.expire_dialogs(self._dialogs.options.timeout)
 
     async def async_will_remove_from_hass(self) -> None:
         """Unregister as an agent."""
