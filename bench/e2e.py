@@ -327,47 +327,9 @@ async def run(home_path: Path, cases_path: Path, latency: LatencyModel) -> dict[
                 "ha": (_agent_entity(hass, "ollama"), ha_server.sizes, ha_server),
             }
             await conversation.async_converse(hass, "warm up", None, Context(), language=loaded.language)
-            runs = {name: AgentRun() for name in agents}
-            for case in cases:
-                turn = case["turns"][0]
-                device_id = _satellite(hass, loaded, case.get("context_area"))
-                for name, (agent_id, sizes, server) in agents.items():
-                    oracle.start(turn["text"], turn["expect"])
-                    calls_before = len(loaded.calls)
-                    sizes_before = len(sizes)
-                    replies_before = len(_replies(server))
-                    started = time.perf_counter()
-                    await conversation.async_converse(
-                        hass,
-                        turn["text"],
-                        None,
-                        Context(),
-                        language=loaded.language,
-                        agent_id=agent_id,
-                        device_id=device_id,
-                    )
-                    wall_ms = (time.perf_counter() - started) * 1000
-                    new_sizes = sizes[sizes_before:]
-                    new_replies = _replies(server)[replies_before:]
-                    modeled = wall_ms + sum(
-                        latency.cost(size, output_tokens(reply))
-                        for size, reply in zip(new_sizes, new_replies, strict=False)
-                    )
-                    record = runs[name]
-                    record.requests.append(len(new_sizes))
-                    record.request_bytes.extend(new_sizes)
-                    record.modeled_ms.append(modeled)
-                    acted = loaded.acted_on(calls_before)
-                    record.acted.append(set(turn["expect"]) <= acted)
-                    if not set(turn["expect"]) <= acted:
-                        record.misses.append(
-                            {
-                                "case": case["id"],
-                                "text": turn["text"],
-                                "expect": turn["expect"],
-                                "acted": sorted(acted),
-                            }
-                        )
+            runs, confirmations = await _async_run_cases(
+                hass, agents, cases, oracle, loaded, latency, ours_entry
+            )
             for entry in (ours_entry, ha_entry):
                 await hass.config_entries.async_unload(entry.entry_id)
     await ours_server.stop()
@@ -376,6 +338,7 @@ async def run(home_path: Path, cases_path: Path, latency: LatencyModel) -> dict[
     zero = sum(1 for n in runs["ours"].requests if n == 0) / len(runs["ours"].requests) if cases else 0
     return {
         "home": {"entities": len(home["entities"]), "cases": len(cases)},
+        "ours_confirmations": confirmations,
         "latency_model": {
             "base_ms": latency.base_ms,
             "prefill_ms_per_byte": latency.prefill_ms_per_byte,
@@ -391,6 +354,73 @@ async def run(home_path: Path, cases_path: Path, latency: LatencyModel) -> dict[
             "modeled_ms_p95": _ratio(ours["modeled_ms"]["p95"], ha["modeled_ms"]["p95"]),
         },
     }
+
+
+async def _async_run_cases(
+    hass: HomeAssistant,
+    agents: dict[str, tuple[str, list[int], Any]],
+    cases: list[dict[str, Any]],
+    oracle: Oracle,
+    loaded: LoadedHome,
+    latency: LatencyModel,
+    ours_entry: MockConfigEntry,
+) -> tuple[dict[str, AgentRun], int]:
+    """Run every case through every agent; return the runs and how often ours asked first."""
+    runs = {name: AgentRun() for name in agents}
+    confirmations = 0
+    for case in cases:
+        turn = case["turns"][0]
+        device_id = _satellite(hass, loaded, case.get("context_area"))
+        for name, (agent_id, sizes, server) in agents.items():
+            oracle.start(turn["text"], turn["expect"])
+            calls_before = len(loaded.calls)
+            sizes_before = len(sizes)
+            replies_before = len(_replies(server))
+            started = time.perf_counter()
+            result = await conversation.async_converse(
+                hass,
+                turn["text"],
+                None,
+                Context(),
+                language=loaded.language,
+                agent_id=agent_id,
+                device_id=device_id,
+            )
+            if name == "ours" and ours_entry.runtime_data.states.get(result.conversation_id or "").pending:
+                # Ours asks before a risky command; the user who asked for it confirms.
+                confirmations += 1
+                await conversation.async_converse(
+                    hass,
+                    "确认" if loaded.language.startswith("zh") else "yes",
+                    result.conversation_id,
+                    Context(),
+                    language=loaded.language,
+                    agent_id=agent_id,
+                    device_id=device_id,
+                )
+            wall_ms = (time.perf_counter() - started) * 1000
+            new_sizes = sizes[sizes_before:]
+            new_replies = _replies(server)[replies_before:]
+            modeled = wall_ms + sum(
+                latency.cost(size, output_tokens(reply))
+                for size, reply in zip(new_sizes, new_replies, strict=False)
+            )
+            record = runs[name]
+            record.requests.append(len(new_sizes))
+            record.request_bytes.extend(new_sizes)
+            record.modeled_ms.append(modeled)
+            acted = loaded.acted_on(calls_before)
+            record.acted.append(set(turn["expect"]) <= acted)
+            if not set(turn["expect"]) <= acted:
+                record.misses.append(
+                    {
+                        "case": case["id"],
+                        "text": turn["text"],
+                        "expect": turn["expect"],
+                        "acted": sorted(acted),
+                    }
+                )
+    return runs, confirmations
 
 
 def _ratio(ours: float, theirs: float) -> float | None:

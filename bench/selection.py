@@ -42,6 +42,7 @@ from homeassistant.helpers import chat_session, device_registry as dr, entity_re
 from homeassistant.setup import async_setup_component
 from tests.fake_openai import FakeOpenAI, text
 
+CONFIRM = {"zh": "确认", "en": "yes"}
 AGENTS = {
     "local": {LLM_API_ID: True},
     "layer3": {CONF_FAST_PATH: False, CONF_LOCAL_ACTION: False},
@@ -68,6 +69,7 @@ class TurnRecord:
     ours_bytes: int = 0
     baseline_bytes: int = 0
     non_exposed_candidates: list[str] = field(default_factory=list)
+    confirmed: bool = False
 
     @property
     def recalled(self) -> bool:
@@ -171,6 +173,7 @@ def _figures(turns: list[TurnRecord]) -> dict[str, Any]:
             ),
         },
         "state_update_ms": {"p50": round(_percentile([t.state_update_ms for t in turns], 0.5), 4)},
+        "confirmed_after_question": sum(t.confirmed for t in turns),
         "fast_path": layer_figures(fast),
         "local_action": layer_figures(local_action),
         "local": layer_figures(local),
@@ -308,6 +311,12 @@ async def _run_cases(
             calls_before = len(loaded.calls)
             await _converse(hass, turn["text"], ids["local"], agents["local"].entity_id, language, device_id)
             info = agents["local"].last_turn
+            if runtime.states.get(ids["local"]).pending is not None:
+                # The agent asked before a risky command; the user who asked for it confirms.
+                record.confirmed = True
+                await _converse(
+                    hass, CONFIRM[language[:2]], ids["local"], agents["local"].entity_id, language, device_id
+                )
             record.layer = info.layer
             record.latency_ms = info.local_ms
             record.recall_ms = info.recall_ms
