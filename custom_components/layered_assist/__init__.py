@@ -29,8 +29,8 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     registry = ToolRegistry()
     hass.data[DATA_TOOLS] = registry
     llm.async_register_api(hass, LayeredAssistAPI(hass, registry))
-    async_setup_services(hass)
-    async_setup_intents(hass)
+    async_setup_services(hass, registry)
+    async_setup_intents(hass, registry)
     return True
 
 

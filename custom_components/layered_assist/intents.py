@@ -1,11 +1,14 @@
 """The ``LayeredAssistClimate`` intent, with sentences for HA's default agent."""
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import intent
+from homeassistant.helpers import intent, llm
 
 from .compat import add_default_agent_sentences
+from .const import DOMAIN
 from .dialogs.access import async_climate_utterance, conversation_key, loaded_hub
+from .llm_api import RegistryTool
 from .localize import async_text
+from .tools import ToolRegistry
 
 INTENT_CLIMATE = "LayeredAssistClimate"
 _SENTENCES = [
@@ -34,9 +37,22 @@ _SENTENCES = [
     "confirm [the] temperature and humidity",
     "cancel [the] temperature and humidity",
 ]
+INTENT_MOON = "LayeredAssistMoonPhase"
+_MOON_SENTENCES = [
+    "[{la_date}]月相[是什么|怎么样|如何]",
+    "[{la_date}]的月相[是什么|怎么样|如何]",
+    "[{la_date}]是什么月相",
+    "[{la_date}]月亮是什么样[的|子]",
+    "what is the moon phase [{la_date}]",
+    "what's the moon phase [{la_date}]",
+    "moon phase [{la_date}]",
+]
 SENTENCES = {
-    "intents": {INTENT_CLIMATE: {"data": [{"sentences": _SENTENCES}]}},
-    "lists": {"la_text": {"wildcard": True}},
+    "intents": {
+        INTENT_CLIMATE: {"data": [{"sentences": _SENTENCES}]},
+        INTENT_MOON: {"data": [{"sentences": _MOON_SENTENCES}]},
+    },
+    "lists": {"la_text": {"wildcard": True}, "la_date": {"wildcard": True}},
 }
 
 
@@ -73,8 +89,51 @@ class ClimateIntentHandler(intent.IntentHandler):
         return response
 
 
+class ToolIntentHandler(intent.IntentHandler):
+    """Runs one of our tools for an intent and speaks its ``speech``."""
+
+    def __init__(self, intent_type: str, registry: ToolRegistry, tool: str, slots: dict[str, str]) -> None:
+        """Map the intent's slots onto the tool's arguments."""
+        self.intent_type = intent_type
+        self.registry = registry
+        self.tool = tool
+        self.slot_args = slots
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Call the tool and answer with its speech."""
+        spec = self.registry.get(self.tool)
+        assert spec is not None
+        args = {
+            arg: str(intent_obj.slots[slot]["value"]).strip()
+            for slot, arg in self.slot_args.items()
+            if slot in intent_obj.slots and str(intent_obj.slots[slot]["value"]).strip()
+        }
+        context = llm.LLMContext(
+            platform=DOMAIN,
+            context=intent_obj.context,
+            language=intent_obj.language,
+            assistant=None,
+            device_id=intent_obj.device_id,
+        )
+        result = await RegistryTool(spec).async_call(
+            intent_obj.hass, llm.ToolInput(tool_name=self.tool, tool_args=args), context
+        )
+        response = intent_obj.create_response()
+        speech = result.get("speech") if isinstance(result, dict) else None
+        if isinstance(speech, str):
+            response.async_set_speech(speech)
+        else:
+            response.async_set_error(
+                intent.IntentResponseErrorCode.FAILED_TO_HANDLE, str(result.get("error_text", ""))
+            )
+        return response
+
+
 @callback
-def async_setup_intents(hass: HomeAssistant) -> None:
-    """Register the intent and its sentences."""
+def async_setup_intents(hass: HomeAssistant, registry: ToolRegistry) -> None:
+    """Register the intents and their sentences."""
     intent.async_register(hass, ClimateIntentHandler())
+    intent.async_register(
+        hass, ToolIntentHandler(INTENT_MOON, registry, "get_moon_phase", {"la_date": "date"})
+    )
     add_default_agent_sentences(hass, SENTENCES)

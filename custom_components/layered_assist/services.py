@@ -1,13 +1,18 @@
 """The integration's services, registered once in ``async_setup``."""
 
+from collections.abc import Callable, Coroutine
+from typing import Any
+
 import voluptuous as vol
 
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
-from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import config_validation as cv, llm
 
 from .const import DOMAIN
 from .dialogs.access import async_climate_step, loaded_hub
+from .llm_api import RegistryTool
+from .tools import SERVICE_TOOLS, ToolRegistry
 
 SERVICE_CLIMATE_CONFIRM = "climate_confirm"
 CLIMATE_CONFIRM_SCHEMA = vol.Schema(
@@ -50,8 +55,42 @@ async def _async_climate_confirm(call: ServiceCall) -> ServiceResponse:
     return step.as_dict()
 
 
-def async_setup_services(hass: HomeAssistant) -> None:
+def _tool_service(
+    registry: ToolRegistry, name: str
+) -> Callable[[ServiceCall], Coroutine[Any, Any, ServiceResponse]]:
+    """Return a service handler that runs one of our tools and returns its result."""
+
+    async def handle(call: ServiceCall) -> ServiceResponse:
+        spec = registry.get(name)
+        assert spec is not None
+        args = {k: v for k, v in call.data.items() if k != "language"}
+        context = llm.LLMContext(
+            platform=DOMAIN,
+            context=call.context,
+            language=call.data.get("language") or call.hass.config.language,
+            assistant=None,
+            device_id=None,
+        )
+        result: ServiceResponse = await RegistryTool(spec).async_call(
+            call.hass, llm.ToolInput(tool_name=name, tool_args=args), context
+        )
+        return result
+
+    return handle
+
+
+def async_setup_services(hass: HomeAssistant, registry: ToolRegistry) -> None:
     """Register the services."""
+    for name in SERVICE_TOOLS:
+        spec = registry.get(name)
+        assert spec is not None
+        hass.services.async_register(
+            DOMAIN,
+            name,
+            _tool_service(registry, name),
+            schema=spec.parameters.extend({vol.Optional("language"): cv.string}),
+            supports_response=SupportsResponse.ONLY,
+        )
     hass.services.async_register(
         DOMAIN,
         SERVICE_CLIMATE_CONFIRM,

@@ -6,8 +6,18 @@ from .base import ToolSpec
 from .calculator import CALCULATE_TOOL
 from .climate import CLIMATE_CONFIRM_TOOL
 from .clock import DATETIME_TOOL
+from .moon import MOON_PHASE_TOOL
+from .weather import WEATHER_TOOL
 
-BUILTIN_TOOLS: tuple[ToolSpec, ...] = (CALCULATE_TOOL, CLIMATE_CONFIRM_TOOL, DATETIME_TOOL)
+BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
+    CALCULATE_TOOL,
+    CLIMATE_CONFIRM_TOOL,
+    DATETIME_TOOL,
+    MOON_PHASE_TOOL,
+    WEATHER_TOOL,
+)
+# Tools that are also services (layered_assist.<name>) returning their result.
+SERVICE_TOOLS = ("calculate", "get_datetime", "get_moon_phase", "get_weather")
 
 
 class ToolRegistry:

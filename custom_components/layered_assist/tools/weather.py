@@ -1,0 +1,76 @@
+"""The ``get_weather`` tool: now and the next three days from an HA weather entity."""
+
+from typing import Any
+
+import voluptuous as vol
+
+from homeassistant.components.homeassistant.exposed_entities import async_should_expose
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.exceptions import HomeAssistantError
+
+from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+
+FORECAST_DAYS = 3
+
+
+def _weather_entity(request: ToolRequest) -> str | None:
+    """Return the configured weather entity, else the first exposed one."""
+    if (chosen := request.args.get("entity_id")) and request.hass.states.get(chosen):
+        return str(chosen)
+    for state in sorted(request.hass.states.async_all("weather"), key=lambda s: s.entity_id):
+        if async_should_expose(request.hass, "conversation", state.entity_id):
+            return state.entity_id
+    return None
+
+
+async def _async_weather(request: ToolRequest) -> ToolOutcome:
+    """Return the current conditions and a short daily forecast."""
+    hass = request.hass
+    entity_id = _weather_entity(request)
+    if entity_id is None:
+        return ModelResult({"error": "no_weather_entity", "error_text": "no weather entity is exposed"})
+    state = hass.states.get(entity_id)
+    assert state is not None
+    attributes = state.attributes
+    now: dict[str, Any] = {"condition": state.state}
+    for key in ("temperature", "humidity", "wind_speed", "temperature_unit"):
+        if key in attributes:
+            now[key] = attributes[key]
+    days: list[dict[str, Any]] = []
+    try:
+        response = await hass.services.async_call(
+            "weather",
+            "get_forecasts",
+            {ATTR_ENTITY_ID: entity_id, "type": "daily"},
+            blocking=True,
+            return_response=True,
+        )
+    except HomeAssistantError as err:
+        return ModelResult({"entity_id": entity_id, "now": now, "forecast_error": str(err)})
+    forecast = _forecast_items(response, entity_id)
+    for item in forecast[:FORECAST_DAYS]:
+        day = {"date": str(item.get("datetime", ""))[:10], "condition": item.get("condition")}
+        for key, short in (
+            ("temperature", "high"),
+            ("templow", "low"),
+            ("precipitation_probability", "rain_chance"),
+        ):
+            if item.get(key) is not None:
+                day[short] = item[key]
+        days.append(day)
+    return ModelResult({"entity_id": entity_id, "now": now, "days": days})
+
+
+WEATHER_TOOL = ToolSpec(
+    name="get_weather",
+    description="Get the current weather and the next three days from Home Assistant's weather entity.",
+    parameters=vol.Schema({vol.Optional("entity_id"): str}),
+    handler=_async_weather,
+)
+
+
+def _forecast_items(response: Any, entity_id: str) -> list[dict[str, Any]]:
+    """Return the forecast list of a ``weather.get_forecasts`` response."""
+    entity = response.get(entity_id) if isinstance(response, dict) else None
+    forecast = entity.get("forecast") if isinstance(entity, dict) else None
+    return [item for item in forecast if isinstance(item, dict)] if isinstance(forecast, list) else []

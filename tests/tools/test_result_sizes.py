@@ -1,0 +1,45 @@
+"""Tool results cost prompt bytes: report them, and keep them short."""
+
+from unittest.mock import patch
+
+from freezegun.api import FrozenDateTimeFactory
+
+from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import Platform
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm
+from homeassistant.helpers.json import json_dumps
+from homeassistant.setup import async_setup_component
+
+CALLS = {
+    "calculate": {"expression": "(2+3)*4"},
+    "get_datetime": {},
+    "get_moon_phase": {"date": "明天"},
+    "get_weather": {},
+    "climate_confirm": {"temperature": "22度", "humidity": "60%"},
+}
+
+
+async def test_result_sizes(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> None:
+    """Every tool result stays under 600 bytes; the sizes are printed for the record."""
+    freezer.move_to("2026-11-22T04:00:00+00:00")
+    assert await async_setup_component(hass, "homeassistant", {})
+    with patch(
+        "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM", [Platform.WEATHER]
+    ):
+        assert await async_setup_component(hass, "demo", {})
+    assert await async_setup_component(hass, DOMAIN, {})
+    await hass.async_block_till_done()
+    for entity_id in hass.states.async_entity_ids("weather"):
+        async_expose_entity(hass, "conversation", entity_id, True)
+    context = llm.LLMContext(
+        platform="test", context=Context(), language="zh-Hans", assistant=None, device_id=None
+    )
+    api = await llm.async_get_api(hass, LLM_API_ID, context)
+    sizes = {}
+    for name, args in CALLS.items():
+        result = await api.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
+        sizes[name] = len(json_dumps(result).encode())
+    print("tool result bytes:", sizes)
+    assert all(size < 600 for size in sizes.values()), sizes

@@ -1,0 +1,66 @@
+"""The weather tool on HA's demo weather entity, as a tool and a service."""
+
+import json
+from unittest.mock import patch
+
+import pytest
+
+from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import Platform
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
+
+
+@pytest.fixture
+async def setup_integration(hass: HomeAssistant) -> None:
+    """Set up our integration."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, DOMAIN, {})
+
+
+@pytest.fixture
+async def demo_weather(hass: HomeAssistant, setup_integration: None) -> None:
+    """A real weather entity with forecasts (HA's demo platform)."""
+    with patch(
+        "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM", [Platform.WEATHER]
+    ):
+        assert await async_setup_component(hass, "demo", {})
+        await hass.async_block_till_done()
+    # HA does not expose weather entities to Assist by default; the user does.
+    for entity_id in hass.states.async_entity_ids("weather"):
+        async_expose_entity(hass, "conversation", entity_id, True)
+
+
+async def call(hass: HomeAssistant, args: dict) -> dict:
+    """Call the tool as any agent would."""
+    context = llm.LLMContext(
+        platform="test", context=Context(), language="en", assistant=None, device_id=None
+    )
+    api = await llm.async_get_api(hass, LLM_API_ID, context)
+    return await api.async_call_tool(llm.ToolInput(tool_name="get_weather", tool_args=args))
+
+
+@pytest.mark.usefixtures("demo_weather")
+async def test_now_and_three_days(hass: HomeAssistant) -> None:
+    """Current conditions and three days, compactly."""
+    result = await call(hass, {})
+    assert result["entity_id"].startswith("weather.")
+    assert "condition" in result["now"]
+    assert len(result["days"]) == 3
+    assert {"date", "condition", "high"} <= set(result["days"][0])
+    assert len(json.dumps(result, ensure_ascii=False).encode()) < 600
+
+
+@pytest.mark.usefixtures("demo_weather")
+async def test_service(hass: HomeAssistant) -> None:
+    """The service returns the same data."""
+    result = await hass.services.async_call(DOMAIN, "get_weather", {}, blocking=True, return_response=True)
+    assert len(result["days"]) == 3
+
+
+@pytest.mark.usefixtures("setup_integration")
+async def test_no_weather_entity(hass: HomeAssistant) -> None:
+    """Without a weather entity the result says so."""
+    assert (await call(hass, {}))["error"] == "no_weather_entity"
