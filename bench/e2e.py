@@ -23,7 +23,7 @@ from typing import Any
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
 
 from bench.fake_ollama import FakeOllama, OllamaReply
-from bench.home import LoadedHome, async_load_home, read_home
+from bench.home import LoadedHome, async_prepare_home, percentile, read_home, satellite_in_area, write_report
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
     CONF_MODEL,
@@ -35,12 +35,10 @@ from custom_components.layered_assist.selection.actions import Action, ActionKin
 from custom_components.layered_assist.selection.catalog import DeviceCatalog
 from custom_components.layered_assist.selection.local_commands import command_for_action
 from custom_components.layered_assist.selection.recall import RecallContext, Recaller
-from homeassistant import loader
 from homeassistant.components import conversation
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_URL
 from homeassistant.core import Context, HomeAssistant, State
-from homeassistant.helpers import device_registry as dr, entity_registry as er
-from homeassistant.setup import async_setup_component
+from homeassistant.helpers import entity_registry as er
 from tests.fake_openai import FakeOpenAI, Reply, ScriptedCall
 
 OLLAMA_MODEL = "qwen3:4b-instruct"
@@ -251,8 +249,7 @@ class AgentRun:
         """Return the agent's figures."""
 
         def p95(values: list[float]) -> float:
-            ordered = sorted(values)
-            return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))] if ordered else 0.0
+            return percentile(values, 0.95)
 
         sizes = [float(b) for b in self.request_bytes]
         return {
@@ -280,10 +277,7 @@ async def run(home_path: Path, cases_path: Path, latency: LatencyModel) -> dict[
     await ha_server.start()
     with tempfile.TemporaryDirectory() as config_dir:
         async with async_test_home_assistant(config_dir=config_dir) as hass:
-            hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
-            for component in ("homeassistant", "conversation", "intent"):
-                assert await async_setup_component(hass, component, {})
-            loaded = await async_load_home(hass, home)
+            loaded = await async_prepare_home(hass, home)
             ours_entry = MockConfigEntry(
                 domain=DOMAIN,
                 data={CONF_BASE_URL: ours_server.base_url, CONF_API_KEY: None},
@@ -446,15 +440,7 @@ def _agent_entity(hass: HomeAssistant, platform: str) -> str:
 def _satellite(hass: HomeAssistant, loaded: LoadedHome, area_key: str | None) -> str | None:
     """Return a device in the case's area for the speaker, if it has one."""
     area_id = loaded.area_ids.get(area_key or "")
-    if not area_id:
-        return None
-    registry = dr.async_get(hass)
-    entry_id = next(iter(hass.config_entries.async_entries("bench"))).entry_id
-    device = registry.async_get_or_create(
-        config_entry_id=entry_id, identifiers={("bench", f"satellite_{area_id}")}, name=f"Satellite {area_id}"
-    )
-    registry.async_update_device(device.id, area_id=area_id)
-    return device.id
+    return satellite_in_area(hass, area_id) if area_id else None
 
 
 def main() -> None:
@@ -468,11 +454,7 @@ def main() -> None:
     parser.add_argument("--decode-ms-per-token", type=float, default=10.0)
     args = parser.parse_args()
     latency = LatencyModel(args.base_ms, args.prefill_ms_per_byte, args.decode_ms_per_token)
-    report = asyncio.run(run(args.home, args.cases, latency))
-    output = json.dumps(report, ensure_ascii=False, indent=2)
-    if args.out:
-        args.out.write_text(output + "\n", encoding="utf-8")
-    print(output)
+    write_report(asyncio.run(run(args.home, args.cases, latency)), args.out)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.fake_openai import async_serve
+
 
 @dataclass
 class OllamaReply:
@@ -38,12 +40,7 @@ class FakeOllama:
         app = web.Application()
         app.router.add_get("/api/tags", self._tags)
         app.router.add_post("/api/chat", self._chat)
-        self._runner = web.AppRunner(app, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        assert site._server is not None
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await async_serve(app)
 
     async def stop(self) -> None:
         """Stop serving."""

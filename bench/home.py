@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from homeassistant import loader
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME
 from homeassistant.core import HomeAssistant, ServiceCall, callback
@@ -224,3 +225,40 @@ def _apply(hass: HomeAssistant, entity_id: str, service: str, data: dict[str, An
         attributes["current_position"] = data["position"]
         new_state = "open" if data["position"] > 0 else "closed"
     hass.states.async_set(entity_id, new_state, attributes)
+
+
+def satellite_in_area(hass: HomeAssistant, area_id: str) -> str:
+    """Return a device placed in an area, for the speaker of a case (created on first use)."""
+    registry = dr.async_get(hass)
+    entry_id = next(iter(hass.config_entries.async_entries(PLATFORM))).entry_id
+    device = registry.async_get_or_create(
+        config_entry_id=entry_id,
+        identifiers={(PLATFORM, f"satellite_{area_id}")},
+        name=f"Satellite {area_id}",
+    )
+    registry.async_update_device(device.id, area_id=area_id)
+    return device.id
+
+
+def percentile(values: list[float], share: float) -> float:
+    """Return the value below which ``share`` of the values lie (nearest rank)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def write_report(report: dict[str, Any], out: Path | None) -> None:
+    """Print a report as JSON, and write it to ``out`` when given."""
+    output = json.dumps(report, ensure_ascii=False, indent=2)
+    if out:
+        out.write_text(output + "\n", encoding="utf-8")
+    print(output)
+
+
+async def async_prepare_home(hass: HomeAssistant, home: dict[str, Any]) -> LoadedHome:
+    """Set up HA's core, conversation and intents with our custom integration, then the home."""
+    hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
+    for component in ("homeassistant", "conversation", "intent"):
+        assert await async_setup_component(hass, component, {})
+    return await async_load_home(hass, home)

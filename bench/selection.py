@@ -22,7 +22,7 @@ from typing import Any
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
 
-from bench.home import LoadedHome, async_load_home, read_home
+from bench.home import LoadedHome, async_prepare_home, percentile, read_home, satellite_in_area, write_report
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
     CONF_FAST_PATH,
@@ -33,13 +33,11 @@ from custom_components.layered_assist.const import (
     LLM_API_ID,
     SUBENTRY_CONVERSATION,
 )
-from homeassistant import loader
 from homeassistant.components import conversation
 from homeassistant.components.conversation.const import DATA_COMPONENT
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import chat_session, device_registry as dr, entity_registry as er
-from homeassistant.setup import async_setup_component
+from homeassistant.helpers import chat_session, entity_registry as er
 from tests.fake_openai import FakeOpenAI, text
 
 CONFIRM = {"zh": "确认", "en": "yes"}
@@ -110,13 +108,6 @@ async def _converse(
     )
 
 
-def _percentile(values: list[float], share: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 def _figures(turns: list[TurnRecord]) -> dict[str, Any]:
     """Compute the report figures of a set of turns."""
     device_turns = [t for t in turns if t.expect]
@@ -154,25 +145,25 @@ def _figures(turns: list[TurnRecord]) -> dict[str, Any]:
         else None,
         "candidates": {
             "median": statistics.median(sizes) if sizes else 0,
-            "p95": _percentile(sizes, 0.95),
+            "p95": percentile(sizes, 0.95),
             "max": max(sizes, default=0),
         },
         "latency_ms": {
-            "p50": round(_percentile([t.latency_ms for t in turns], 0.5), 3),
-            "p95": round(_percentile([t.latency_ms for t in turns], 0.95), 3),
+            "p50": round(percentile([t.latency_ms for t in turns], 0.5), 3),
+            "p95": round(percentile([t.latency_ms for t in turns], 0.95), 3),
         },
         "layer_ms": {
-            "recall_p50": round(_percentile([t.recall_ms for t in turns], 0.5), 3),
-            "recall_p95": round(_percentile([t.recall_ms for t in turns], 0.95), 3),
+            "recall_p50": round(percentile([t.recall_ms for t in turns], 0.5), 3),
+            "recall_p95": round(percentile([t.recall_ms for t in turns], 0.95), 3),
             "ha_matcher_consulted": sum(t.fast_path_ms is not None for t in turns),
             "ha_matcher_p50": round(
-                _percentile([t.fast_path_ms for t in turns if t.fast_path_ms is not None], 0.5), 3
+                percentile([t.fast_path_ms for t in turns if t.fast_path_ms is not None], 0.5), 3
             ),
             "ha_matcher_p95": round(
-                _percentile([t.fast_path_ms for t in turns if t.fast_path_ms is not None], 0.95), 3
+                percentile([t.fast_path_ms for t in turns if t.fast_path_ms is not None], 0.95), 3
             ),
         },
-        "state_update_ms": {"p50": round(_percentile([t.state_update_ms for t in turns], 0.5), 4)},
+        "state_update_ms": {"p50": round(percentile([t.state_update_ms for t in turns], 0.5), 4)},
         "confirmed_after_question": sum(t.confirmed for t in turns),
         "fast_path": layer_figures(fast),
         "local_action": layer_figures(local_action),
@@ -195,11 +186,7 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
     await server.start()
     with tempfile.TemporaryDirectory() as config_dir:
         async with async_test_home_assistant(config_dir=config_dir) as hass:
-            hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
-            assert await async_setup_component(hass, "homeassistant", {})
-            assert await async_setup_component(hass, "conversation", {})
-            assert await async_setup_component(hass, "intent", {})
-            loaded = await async_load_home(hass, home)
+            loaded = await async_prepare_home(hass, home)
             entry = MockConfigEntry(
                 domain=DOMAIN,
                 data={CONF_BASE_URL: server.base_url, CONF_API_KEY: None},
@@ -263,17 +250,6 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
     return report
 
 
-def _device_in_area(hass: HomeAssistant, area_id: str) -> str:
-    """Return a satellite device placed in an area (created on first use)."""
-    registry = dr.async_get(hass)
-    entry_id = next(iter(hass.config_entries.async_entries("bench"))).entry_id
-    device = registry.async_get_or_create(
-        config_entry_id=entry_id, identifiers={("bench", f"satellite_{area_id}")}, name=f"Satellite {area_id}"
-    )
-    registry.async_update_device(device.id, area_id=area_id)
-    return device.id
-
-
 async def _run_cases(
     hass: HomeAssistant,
     entry: MockConfigEntry,
@@ -293,7 +269,7 @@ async def _run_cases(
     records: list[TurnRecord] = []
     for case in cases:
         area = loaded.area_ids.get(case.get("context_area") or "")
-        device_id = _device_in_area(hass, area) if area else None
+        device_id = satellite_in_area(hass, area) if area else None
         ids = {}
         for name in AGENTS:
             with chat_session.async_get_chat_session(hass) as session:
@@ -350,11 +326,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--top-k", type=int, default=10)
     args = parser.parse_args()
-    report = asyncio.run(run(args.home, args.cases, args.top_k))
-    output = json.dumps(report, ensure_ascii=False, indent=2)
-    if args.out:
-        args.out.write_text(output + "\n", encoding="utf-8")
-    print(output)
+    write_report(asyncio.run(run(args.home, args.cases, args.top_k)), args.out)
 
 
 if __name__ == "__main__":

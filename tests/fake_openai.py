@@ -115,13 +115,7 @@ class FakeOpenAI:
         app = web.Application()
         app.router.add_get("/v1/models", self._models)
         app.router.add_post("/v1/chat/completions", self._chat)
-        self._runner = web.AppRunner(app, handle_signals=False)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
-        await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._runner, self.port = await async_serve(app)
 
     async def stop(self) -> None:
         """Release hanging requests and stop."""
@@ -189,6 +183,17 @@ class FakeOpenAI:
         await response.write(b"data: [DONE]\n\n")
         await response.write_eof()
         return response
+
+
+async def async_serve(app: web.Application) -> tuple[web.AppRunner, int]:
+    """Serve an app on a free port of 127.0.0.1; return the runner and the port."""
+    runner = web.AppRunner(app, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    server = site._server
+    assert server is not None
+    return runner, server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
 
 def _error_response(status: int, message: str, headers: dict[str, str]) -> web.Response:

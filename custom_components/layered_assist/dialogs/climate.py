@@ -239,12 +239,7 @@ class ClimateDialogEngine:
 
     async def async_confirm(self, dialog: ClimateDialog, language: str) -> DialogReply:
         """Apply the confirmed values (to the target, if any) and end the dialog."""
-        assert dialog.temperature is not None
-        assert dialog.humidity is not None
-        values = {
-            "temperature": self._temperature_text(dialog.temperature),
-            "humidity": f"{dialog.humidity:g}%",
-        }
+        values = self._values(dialog)
         result: dict[str, Any] = {**values, "confirm": True}
         if dialog.target is None:
             return DialogReply(await self._say(language, "dialog_done", **values), None, result, done=True)
@@ -332,13 +327,17 @@ class ClimateDialogEngine:
         symbol = "℃" if self.unit == UnitOfTemperature.CELSIUS else "℉"
         return f"{value:g}{symbol}"
 
-    async def _summary(self, dialog: ClimateDialog, language: str) -> str:
+    def _values(self, dialog: ClimateDialog) -> dict[str, str]:
+        """Return the dialog's values as spoken (22℃, 60%)."""
         assert dialog.temperature is not None
         assert dialog.humidity is not None
-        values = {
+        return {
             "temperature": self._temperature_text(dialog.temperature),
             "humidity": f"{dialog.humidity:g}%",
         }
+
+    async def _summary(self, dialog: ClimateDialog, language: str) -> str:
+        values = self._values(dialog)
         if dialog.target:
             name = _name(self.hass.states.get(dialog.target), dialog.target)
             return await self._say(language, "dialog_confirm_target", target=name, **values)
