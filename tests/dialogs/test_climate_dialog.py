@@ -152,3 +152,31 @@ async def test_restart_mid_dialog(
     await hass.async_block_till_done()
     assert (await chat.say("确认")).startswith("已确认")
     assert fake_openai.chat_requests == []
+
+
+@pytest.mark.usefixtures("setup")
+async def test_all_at_once_and_modify_en(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
+    """English: both values at once, a correction, then confirmation."""
+    chat = Chat(hass, "en")
+    reply = await chat.say("set the temperature to 72 fahrenheit and humidity to 55%")
+    assert reply == "You want the temperature at 22.2℃ and the humidity at 55%. Is that right?"
+    assert "25℃" in await chat.say("change the temperature to 25 degrees")
+    assert (await chat.say("ok")).startswith("Confirmed: temperature 25℃, humidity 55%")
+    assert fake_openai.chat_requests == []
+
+
+@pytest.mark.usefixtures("setup")
+@pytest.mark.parametrize(
+    ("language", "sentence", "expected"),
+    [
+        ("zh-Hans", "切换到睡眠模式", "您想设置温度为26℃，湿度为55%，请确认是否正确？"),
+        ("en", "use the comfort preset", "22℃ and the humidity at 50%"),
+    ],
+)
+async def test_presets(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, language: str, sentence: str, expected: str
+) -> None:
+    """A preset from the options fills both values."""
+    chat = Chat(hass, language)
+    assert expected in await chat.say(sentence)
+    assert fake_openai.chat_requests == []
