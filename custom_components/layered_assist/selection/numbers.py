@@ -59,7 +59,8 @@ _N = _NUMERAL_CHARS
 _PERCENT = re.compile(rf"百分之([{_N}\d.]+)")
 _TENTHS = re.compile(rf"([{_N}]+)成(?![功员为])")
 _BELOW_ZERO = re.compile(r"(?:零下|负)\s*(\d+(?:\.\d+)?)")
-_BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:度|℃|°|档|级|格|摄氏|华氏|%|％|分钟|小时|秒|月|日|号|年))")
+_UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|分钟|小时|秒|天|周|个月|月|日|号|年"
+_BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:{_UNITS_AFTER}))")
 _AFTER_VERB = re.compile(rf"(?<=[到为成至是])([{_N}]+)(?![半下点些会])")
 _AFTER_QUANTITY = re.compile(rf"(?<=温度|湿度|音量|亮度)([{_N}]+)(?![半下点些会])")
 

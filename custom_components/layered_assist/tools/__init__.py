@@ -7,17 +7,31 @@ from .calculator import CALCULATE_TOOL
 from .climate import CLIMATE_CONFIRM_TOOL
 from .clock import DATETIME_TOOL
 from .moon import MOON_PHASE_TOOL
+from .space_news import SPACE_NEWS_TOOL
+from .stock import STOCK_TOOL
 from .weather import WEATHER_TOOL
+from .wikipedia import WIKIPEDIA_TOOL
 
 BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
     CALCULATE_TOOL,
     CLIMATE_CONFIRM_TOOL,
     DATETIME_TOOL,
     MOON_PHASE_TOOL,
+    SPACE_NEWS_TOOL,
+    STOCK_TOOL,
     WEATHER_TOOL,
+    WIKIPEDIA_TOOL,
 )
 # Tools that are also services (layered_assist.<name>) returning their result.
-SERVICE_TOOLS = ("calculate", "get_datetime", "get_moon_phase", "get_weather")
+SERVICE_TOOLS = (
+    "calculate",
+    "get_datetime",
+    "get_moon_phase",
+    "get_stock",
+    "get_weather",
+    "search_space_news",
+    "search_wikipedia",
+)
 
 
 class ToolRegistry:
