@@ -57,6 +57,7 @@ from .const import (
     CONF_MIN_HUMIDITY,
     CONF_MIN_TEMPERATURE,
     CONF_MODEL,
+    CONF_NEWS_FEEDS,
     CONF_PRESETS,
     CONF_PROMPT,
     CONF_RISKY,
@@ -399,6 +400,7 @@ class ConversationAgentFlow(ConfigSubentryFlow):
                 vol.Required(CONF_MIN_HUMIDITY, default=DEFAULT_MIN_HUMIDITY): _number(0, 100),
                 vol.Required(CONF_MAX_HUMIDITY, default=DEFAULT_MAX_HUMIDITY): _number(0, 100),
                 vol.Optional(CONF_PRESETS, default=DEFAULT_PRESETS): TextSelector(),
+                vol.Optional(CONF_NEWS_FEEDS): TextSelector(TextSelectorConfig(multiline=True)),
                 vol.Optional(CONF_RISKY, default=list(ALL_RISKS)): SelectSelector(
                     SelectSelectorConfig(options=list(ALL_RISKS), multiple=True, translation_key=CONF_RISKY)
                 ),

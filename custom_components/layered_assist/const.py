@@ -54,6 +54,7 @@ DEFAULT_MIN_TEMPERATURE: Final = -10
 DEFAULT_MAX_TEMPERATURE: Final = 50
 DEFAULT_MIN_HUMIDITY: Final = 0
 DEFAULT_MAX_HUMIDITY: Final = 100
+CONF_NEWS_FEEDS: Final = "news_feeds"
 DEFAULT_PRESETS: Final = "舒适模式=22/50; 睡眠模式=26/55; comfort=22/50; sleep=26/55"
 
 # The id of the LLM API that offers our tools to any HA agent.

@@ -7,6 +7,7 @@ from .calculator import CALCULATE_TOOL
 from .climate import CLIMATE_CONFIRM_TOOL
 from .clock import DATETIME_TOOL
 from .moon import MOON_PHASE_TOOL
+from .news import NEWS_TOOL
 from .space_news import SPACE_NEWS_TOOL
 from .stock import STOCK_TOOL
 from .weather import WEATHER_TOOL
@@ -17,6 +18,7 @@ BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
     CLIMATE_CONFIRM_TOOL,
     DATETIME_TOOL,
     MOON_PHASE_TOOL,
+    NEWS_TOOL,
     SPACE_NEWS_TOOL,
     STOCK_TOOL,
     WEATHER_TOOL,
@@ -27,6 +29,7 @@ SERVICE_TOOLS = (
     "calculate",
     "get_datetime",
     "get_moon_phase",
+    "get_news",
     "get_stock",
     "get_weather",
     "search_space_news",
