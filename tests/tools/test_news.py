@@ -5,12 +5,12 @@ from typing import Any
 
 from aiohttp import web
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.layered_assist.const import CONF_NEWS_FEEDS, DOMAIN, LLM_API_ID
 from custom_components.layered_assist.tools.news import DATA_NEWS_CACHE, parse_feeds
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from ..fake_openai import async_serve
 
