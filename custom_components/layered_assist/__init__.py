@@ -12,13 +12,14 @@ from .chat.errors import AuthenticationFailed, EndpointError
 from .const import CONF_BASE_URL, DOMAIN, VALIDATION_TIMEOUT
 from .intents import async_setup_intents
 from .llm_api import LayeredAssistAPI
+from .memos import MemoStore
 from .models import LayeredAssistConfigEntry, LayeredAssistRuntimeData
 from .selection.catalog import DeviceCatalog
 from .services import async_setup_services
 from .state import ConversationStateStore
 from .tools import ToolRegistry
 
-PLATFORMS = (Platform.CONVERSATION,)
+PLATFORMS = (Platform.CONVERSATION, Platform.TODO)
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 DATA_TOOLS: HassKey[ToolRegistry] = HassKey(DOMAIN)
@@ -49,7 +50,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
     catalog = DeviceCatalog(hass)
     catalog.async_start()
     entry.async_on_unload(catalog.async_stop)
-    entry.runtime_data = LayeredAssistRuntimeData(client=client, catalog=catalog, states=states)
+    memos = MemoStore(hass)
+    await memos.async_load()
+    entry.runtime_data = LayeredAssistRuntimeData(client=client, catalog=catalog, states=states, memos=memos)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 
@@ -59,4 +62,5 @@ async def async_unload_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntr
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
         await entry.runtime_data.states.async_flush()
+        await entry.runtime_data.memos.async_flush()
     return unloaded

@@ -47,8 +47,30 @@ _MOON_SENTENCES = [
     "what's the moon phase [{la_date}]",
     "moon phase [{la_date}]",
 ]
+INTENT_ADD_MEMO = "LayeredAssistAddMemo"
+INTENT_LIST_MEMOS = "LayeredAssistListMemos"
+_ADD_MEMO_SENTENCES = [
+    "[帮我]记一下{la_text}",
+    "[帮我]记住{la_text}",
+    "备忘[一下]{la_text}",
+    "添加备忘{la_text}",
+    "[幫我]記一下{la_text}",
+    "remember to {la_text}",
+    "make a note [to|that] {la_text}",
+    "add {la_text} to my memos",
+]
+_LIST_MEMOS_SENTENCES = [
+    "[我的]备忘[录][里][有什么|有哪些]",
+    "查看[我的]备忘[录]",
+    "[我的]備忘[錄][有什麼|有哪些]",
+    "what are my memos",
+    "list my memos",
+    "read my memos",
+]
 SENTENCES = {
     "intents": {
+        INTENT_ADD_MEMO: {"data": [{"sentences": _ADD_MEMO_SENTENCES}]},
+        INTENT_LIST_MEMOS: {"data": [{"sentences": _LIST_MEMOS_SENTENCES}]},
         INTENT_CLIMATE: {"data": [{"sentences": _SENTENCES}]},
         INTENT_MOON: {"data": [{"sentences": _MOON_SENTENCES}]},
     },
@@ -133,7 +155,10 @@ class ToolIntentHandler(intent.IntentHandler):
 def async_setup_intents(hass: HomeAssistant, registry: ToolRegistry) -> None:
     """Register the intents and their sentences."""
     intent.async_register(hass, ClimateIntentHandler())
-    intent.async_register(
-        hass, ToolIntentHandler(INTENT_MOON, registry, "get_moon_phase", {"la_date": "date"})
-    )
+    for intent_type, tool, slots in (
+        (INTENT_MOON, "get_moon_phase", {"la_date": "date"}),
+        (INTENT_ADD_MEMO, "add_memo", {"la_text": "text"}),
+        (INTENT_LIST_MEMOS, "list_memos", {}),
+    ):
+        intent.async_register(hass, ToolIntentHandler(intent_type, registry, tool, slots))
     add_default_agent_sentences(hass, SENTENCES)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from homeassistant.config_entries import ConfigEntry
 
 from .chat.client import EndpointClient
+from .memos import MemoStore
 from .selection.catalog import DeviceCatalog
 from .state import ConversationStateStore
 
@@ -16,6 +17,7 @@ class LayeredAssistRuntimeData:
     client: EndpointClient
     catalog: DeviceCatalog
     states: ConversationStateStore
+    memos: MemoStore
 
 
 type LayeredAssistConfigEntry = ConfigEntry[LayeredAssistRuntimeData]

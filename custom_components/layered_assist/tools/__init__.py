@@ -6,6 +6,7 @@ from .base import ToolSpec
 from .calculator import CALCULATE_TOOL
 from .climate import CLIMATE_CONFIRM_TOOL
 from .clock import DATETIME_TOOL
+from .memo import ADD_MEMO_TOOL, DELETE_MEMO_TOOL, LIST_MEMOS_TOOL
 from .moon import MOON_PHASE_TOOL
 from .news import NEWS_TOOL
 from .space_news import SPACE_NEWS_TOOL
@@ -14,9 +15,12 @@ from .weather import WEATHER_TOOL
 from .wikipedia import WIKIPEDIA_TOOL
 
 BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
+    ADD_MEMO_TOOL,
     CALCULATE_TOOL,
     CLIMATE_CONFIRM_TOOL,
     DATETIME_TOOL,
+    DELETE_MEMO_TOOL,
+    LIST_MEMOS_TOOL,
     MOON_PHASE_TOOL,
     NEWS_TOOL,
     SPACE_NEWS_TOOL,
@@ -26,7 +30,10 @@ BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
 )
 # Tools that are also services (layered_assist.<name>) returning their result.
 SERVICE_TOOLS = (
+    "add_memo",
     "calculate",
+    "delete_memo",
+    "list_memos",
     "get_datetime",
     "get_moon_phase",
     "get_news",

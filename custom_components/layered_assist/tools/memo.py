@@ -1,0 +1,65 @@
+"""Memo tools: add, list and delete, on the same list the to-do entity shows."""
+
+import voluptuous as vol
+
+from homeassistant.exceptions import HomeAssistantError
+
+from ..const import DOMAIN
+from ..localize import async_text, is_chinese
+from ..memos import MemoStore
+from .base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
+
+
+def _memos(request: ToolRequest) -> MemoStore:
+    for entry in request.hass.config_entries.async_loaded_entries(DOMAIN):
+        return entry.runtime_data.memos  # type: ignore[no-any-return]
+    raise HomeAssistantError("Layered Assist is not loaded")
+
+
+async def _async_add(request: ToolRequest) -> ToolOutcome:
+    memo = _memos(request).add(request.args["text"])
+    speech = await async_text(request.hass, request.language, "replies", "memo_added", {"text": memo.summary})
+    return DirectResponse(speech, {"uid": memo.uid})
+
+
+async def _async_list(request: ToolRequest) -> ToolOutcome:
+    memos = [m.summary for m in _memos(request).memos if not m.done]
+    chinese = is_chinese(request.language)
+    items = ("；" if chinese else "; ").join(f"{n}. {text}" for n, text in enumerate(memos, 1))
+    key = "memo_list" if memos else "memo_none"
+    speech = await async_text(
+        request.hass, request.language, "replies", key, {"count": str(len(memos)), "items": items}
+    )
+    return ModelResult({"memos": memos, "speech": speech})
+
+
+async def _async_delete(request: ToolRequest) -> ToolOutcome:
+    store = _memos(request)
+    memo = store.find(str(request.args["memo"]))
+    if memo is None:
+        return ModelResult({"error": "not_found", "error_text": f"no memo matches {request.args['memo']}"})
+    store.delete({memo.uid})
+    speech = await async_text(
+        request.hass, request.language, "replies", "memo_deleted", {"text": memo.summary}
+    )
+    return DirectResponse(speech)
+
+
+ADD_MEMO_TOOL = ToolSpec(
+    name="add_memo",
+    description="Write down a memo for the user.",
+    parameters=vol.Schema({vol.Required("text"): vol.All(str, vol.Length(min=1, max=200))}),
+    handler=_async_add,
+)
+LIST_MEMOS_TOOL = ToolSpec(
+    name="list_memos",
+    description="List the user's open memos.",
+    parameters=vol.Schema({}),
+    handler=_async_list,
+)
+DELETE_MEMO_TOOL = ToolSpec(
+    name="delete_memo",
+    description="Delete a memo by its number in the list or by words of its text.",
+    parameters=vol.Schema({vol.Required("memo"): vol.All(vol.Coerce(str), vol.Length(min=1, max=100))}),
+    handler=_async_delete,
+)
