@@ -58,6 +58,7 @@ from .const import (
     CONF_MIN_TEMPERATURE,
     CONF_MODEL,
     CONF_NEWS_FEEDS,
+    CONF_PERSONAS,
     CONF_PRESETS,
     CONF_PROMPT,
     CONF_RISKY,
@@ -77,6 +78,7 @@ from .const import (
     DEFAULT_MIN_HUMIDITY,
     DEFAULT_MIN_TEMPERATURE,
     DEFAULT_MODEL,
+    DEFAULT_PERSONAS,
     DEFAULT_PRESETS,
     DEFAULT_STREAM,
     DEFAULT_TEMPERATURE,
@@ -401,6 +403,9 @@ class ConversationAgentFlow(ConfigSubentryFlow):
                 vol.Required(CONF_MAX_HUMIDITY, default=DEFAULT_MAX_HUMIDITY): _number(0, 100),
                 vol.Optional(CONF_PRESETS, default=DEFAULT_PRESETS): TextSelector(),
                 vol.Optional(CONF_NEWS_FEEDS): TextSelector(TextSelectorConfig(multiline=True)),
+                vol.Optional(CONF_PERSONAS, default=DEFAULT_PERSONAS): TextSelector(
+                    TextSelectorConfig(multiline=True)
+                ),
                 vol.Optional(CONF_RISKY, default=list(ALL_RISKS)): SelectSelector(
                     SelectSelectorConfig(options=list(ALL_RISKS), multiple=True, translation_key=CONF_RISKY)
                 ),

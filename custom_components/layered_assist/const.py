@@ -55,6 +55,11 @@ DEFAULT_MAX_TEMPERATURE: Final = 50
 DEFAULT_MIN_HUMIDITY: Final = 0
 DEFAULT_MAX_HUMIDITY: Final = 100
 CONF_NEWS_FEEDS: Final = "news_feeds"
+CONF_PERSONAS: Final = "personas"
+DEFAULT_PERSONAS: Final = (
+    "英语老师=Act as a patient English teacher: answer in simple English and correct the user's mistakes.\n"
+    "儿童故事=Act as a storyteller for young children: short, gentle stories in simple words."
+)
 DEFAULT_PRESETS: Final = "舒适模式=22/50; 睡眠模式=26/55; comfort=22/50; sleep=26/55"
 
 # The id of the LLM API that offers our tools to any HA agent.

@@ -43,6 +43,7 @@ from .dialogs.hub import DialogHub
 from .llm_api import LayeredAssistAPI
 from .localize import async_error_text
 from .models import LayeredAssistConfigEntry
+from .roles import personas
 from .selection.control import DeviceTurn
 from .selection.engine import LocalTurn, SelectionEngine, SelectionOptions, speaking_area
 from .selection.narrowing import CandidateFilter
@@ -254,12 +255,16 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
     ) -> conversation.ConversationResult:
         """Layer 3: the main model, with this turn's candidates as its only devices."""
         options = self.subentry.data
+        extra = user_input.extra_system_prompt
+        persona = self.entry.runtime_data.states.get(chat_log.conversation_id).persona
+        if persona and (instructions := personas(self.hass).get(persona)):
+            extra = f"{extra}\n{instructions}" if extra else instructions
         try:
             await chat_log.async_provide_llm_data(
                 user_input.as_llm_context(DOMAIN),
                 self._turn_apis(options.get(CONF_LLM_HASS_API), turn),
                 options.get(CONF_PROMPT),
-                user_input.extra_system_prompt,
+                extra,
             )
         except conversation.ConverseError as err:
             return err.as_conversation_result()

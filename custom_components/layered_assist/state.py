@@ -37,6 +37,7 @@ class ConversationState:
     # An open climate dialog and risky commands awaiting confirmation, if any.
     dialog: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
+    persona: str | None = None
     updated_at: float = 0.0
 
     @classmethod
@@ -49,6 +50,7 @@ class ConversationState:
             recent_turns=[dict(x) for x in data.get("recent_turns", []) if isinstance(x, dict)][-MAX_TURNS:],
             dialog=dict(data["dialog"]) if isinstance(data.get("dialog"), dict) else None,
             pending=dict(data["pending"]) if isinstance(data.get("pending"), dict) else None,
+            persona=str(data["persona"]) if isinstance(data.get("persona"), str) else None,
             updated_at=float(data.get("updated_at", 0.0)),
         )
 
@@ -143,6 +145,15 @@ class ConversationStateStore:
             state.dialog = dialog  # type: ignore[assignment]
         if pending is not ...:
             state.pending = pending  # type: ignore[assignment]
+        state.updated_at = time.time()
+        self._states[conversation_id] = state
+        self._store.async_delay_save(self._data, SAVE_DELAY)
+
+    @callback
+    def set_persona(self, conversation_id: str, persona: str | None) -> None:
+        """Keep the role the conversation plays (None for the default)."""
+        state = self._states.get(conversation_id) or ConversationState()
+        state.persona = persona
         state.updated_at = time.time()
         self._states[conversation_id] = state
         self._store.async_delay_save(self._data, SAVE_DELAY)

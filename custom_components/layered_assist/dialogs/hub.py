@@ -24,6 +24,7 @@ from ..const import (
     DEFAULT_PRESETS,
 )
 from ..localize import async_text, is_chinese
+from ..roles import async_end
 from ..selection.capabilities import ALL_RISKS, CommandError, is_sensitive
 from ..selection.catalog import DeviceCatalog
 from ..selection.engine import LocalTurn
@@ -33,6 +34,9 @@ from .climate import ClimateDialog, ClimateDialogEngine, ClimateOptions
 from .values import prepare
 from .words import is_cancel, is_confirm, is_refuse
 
+FAREWELL = re.compile(
+    r"^(?:好了[，,]?)?(?:再见|拜拜|退出|结束对话|不聊了|bye|goodbye|bye bye|see you|exit)[吧啦了。!！.]*$"
+)
 _PRESET = re.compile(r"\s*([^=;]+?)\s*=\s*(-?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)\s*")
 
 
@@ -81,6 +85,8 @@ class DialogHub:
         self.states.expire_dialogs(self.options.timeout)
         language = user_input.language
         text = prepare(user_input.text)
+        if FAREWELL.match(text):
+            return LocalTurn("farewell", await async_end(self.hass, conversation_id, language), [])
         if (pending := state.pending) is not None:
             if is_confirm(text):
                 return await self._async_confirm_pending(conversation_id, pending, user_input)

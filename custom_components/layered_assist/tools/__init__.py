@@ -6,6 +6,7 @@ from .base import ToolSpec
 from .calculator import CALCULATE_TOOL
 from .climate import CLIMATE_CONFIRM_TOOL
 from .clock import DATETIME_TOOL
+from .conversation_control import CHANGE_ROLE_TOOL, END_CONVERSATION_TOOL
 from .memo import ADD_MEMO_TOOL, DELETE_MEMO_TOOL, LIST_MEMOS_TOOL
 from .moon import MOON_PHASE_TOOL
 from .news import NEWS_TOOL
@@ -17,9 +18,11 @@ from .wikipedia import WIKIPEDIA_TOOL
 BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
     ADD_MEMO_TOOL,
     CALCULATE_TOOL,
+    CHANGE_ROLE_TOOL,
     CLIMATE_CONFIRM_TOOL,
     DATETIME_TOOL,
     DELETE_MEMO_TOOL,
+    END_CONVERSATION_TOOL,
     LIST_MEMOS_TOOL,
     MOON_PHASE_TOOL,
     NEWS_TOOL,
