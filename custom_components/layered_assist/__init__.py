@@ -7,9 +7,17 @@ from homeassistant.helpers import config_validation as cv, llm
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.util.hass_dict import HassKey
 
+from .alarms import AlarmManager, Announcers
 from .chat.client import EndpointClient
 from .chat.errors import AuthenticationFailed, EndpointError
-from .const import CONF_BASE_URL, DOMAIN, VALIDATION_TIMEOUT
+from .const import (
+    CONF_ALARM_NOTIFY,
+    CONF_ALARM_SATELLITES,
+    CONF_BASE_URL,
+    DOMAIN,
+    SUBENTRY_CONVERSATION,
+    VALIDATION_TIMEOUT,
+)
 from .intents import async_setup_intents
 from .llm_api import LayeredAssistAPI
 from .memos import MemoStore
@@ -19,7 +27,7 @@ from .services import async_setup_services
 from .state import ConversationStateStore
 from .tools import ToolRegistry
 
-PLATFORMS = (Platform.CONVERSATION, Platform.TODO)
+PLATFORMS = (Platform.CONVERSATION, Platform.SENSOR, Platform.TODO)
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 DATA_TOOLS: HassKey[ToolRegistry] = HassKey(DOMAIN)
@@ -52,7 +60,12 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
     entry.async_on_unload(catalog.async_stop)
     memos = MemoStore(hass)
     await memos.async_load()
-    entry.runtime_data = LayeredAssistRuntimeData(client=client, catalog=catalog, states=states, memos=memos)
+    alarms = AlarmManager(hass, _announcers(entry))
+    await alarms.async_start()
+    entry.async_on_unload(alarms.async_stop)
+    entry.runtime_data = LayeredAssistRuntimeData(
+        client=client, catalog=catalog, states=states, memos=memos, alarms=alarms
+    )
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True
 
@@ -63,4 +76,14 @@ async def async_unload_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntr
     if unloaded:
         await entry.runtime_data.states.async_flush()
         await entry.runtime_data.memos.async_flush()
+        await entry.runtime_data.alarms.async_flush()
     return unloaded
+
+
+def _announcers(entry: LayeredAssistConfigEntry) -> Announcers:
+    """Return where alarms are announced, from the first agent's options."""
+    for subentry in entry.subentries.values():
+        if subentry.subentry_type == SUBENTRY_CONVERSATION:
+            notify = subentry.data.get(CONF_ALARM_NOTIFY) or None
+            return Announcers(notify, tuple(subentry.data.get(CONF_ALARM_SATELLITES) or ()))
+    return Announcers()

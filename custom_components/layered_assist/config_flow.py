@@ -20,6 +20,8 @@ from homeassistant.core import callback
 from homeassistant.helpers import llm
 from homeassistant.helpers.selector import (
     BooleanSelector,
+    EntitySelector,
+    EntitySelectorConfig,
     NumberSelector,
     NumberSelectorConfig,
     NumberSelectorMode,
@@ -43,6 +45,8 @@ from .chat.errors import (
     ServerError,
 )
 from .const import (
+    CONF_ALARM_NOTIFY,
+    CONF_ALARM_SATELLITES,
     CONF_BASE_URL,
     CONF_DIALOG_TIMEOUT,
     CONF_FAST_PATH,
@@ -403,6 +407,10 @@ class ConversationAgentFlow(ConfigSubentryFlow):
                 vol.Required(CONF_MAX_HUMIDITY, default=DEFAULT_MAX_HUMIDITY): _number(0, 100),
                 vol.Optional(CONF_PRESETS, default=DEFAULT_PRESETS): TextSelector(),
                 vol.Optional(CONF_NEWS_FEEDS): TextSelector(TextSelectorConfig(multiline=True)),
+                vol.Optional(CONF_ALARM_NOTIFY): TextSelector(),
+                vol.Optional(CONF_ALARM_SATELLITES): EntitySelector(
+                    EntitySelectorConfig(domain="assist_satellite", multiple=True)
+                ),
                 vol.Optional(CONF_PERSONAS, default=DEFAULT_PERSONAS): TextSelector(
                     TextSelectorConfig(multiline=True)
                 ),

@@ -67,14 +67,35 @@ _LIST_MEMOS_SENTENCES = [
     "list my memos",
     "read my memos",
 ]
+INTENT_SET_ALARM = "LayeredAssistSetAlarm"
+INTENT_LIST_ALARMS = "LayeredAssistListAlarms"
+_SET_ALARM_SENTENCES = [
+    "[帮我][设|定]一?个{la_time}的闹钟",
+    "{la_time}叫我[起床]",
+    "{la_time}提醒我{la_text}",
+    "[幫我][設|定]一?個{la_time}的鬧鐘",
+    "set an alarm (for|at) {la_time}",
+    "wake me up (at|in) {la_time}",
+    "remind me (at|in) {la_time} to {la_text}",
+]
+_LIST_ALARMS_SENTENCES = [
+    "[我][设了|有]哪些闹钟",
+    "[我的]闹钟[有哪些|有什么]",
+    "查看闹钟",
+    "[我的]鬧鐘[有哪些|有什麼]",
+    "what alarms do I have",
+    "list my alarms",
+]
 SENTENCES = {
     "intents": {
+        INTENT_SET_ALARM: {"data": [{"sentences": _SET_ALARM_SENTENCES}]},
+        INTENT_LIST_ALARMS: {"data": [{"sentences": _LIST_ALARMS_SENTENCES}]},
         INTENT_ADD_MEMO: {"data": [{"sentences": _ADD_MEMO_SENTENCES}]},
         INTENT_LIST_MEMOS: {"data": [{"sentences": _LIST_MEMOS_SENTENCES}]},
         INTENT_CLIMATE: {"data": [{"sentences": _SENTENCES}]},
         INTENT_MOON: {"data": [{"sentences": _MOON_SENTENCES}]},
     },
-    "lists": {"la_text": {"wildcard": True}, "la_date": {"wildcard": True}},
+    "lists": {"la_text": {"wildcard": True}, "la_date": {"wildcard": True}, "la_time": {"wildcard": True}},
 }
 
 
@@ -159,6 +180,8 @@ def async_setup_intents(hass: HomeAssistant, registry: ToolRegistry) -> None:
         (INTENT_MOON, "get_moon_phase", {"la_date": "date"}),
         (INTENT_ADD_MEMO, "add_memo", {"la_text": "text"}),
         (INTENT_LIST_MEMOS, "list_memos", {}),
+        (INTENT_SET_ALARM, "set_alarm", {"la_time": "time", "la_text": "message"}),
+        (INTENT_LIST_ALARMS, "list_alarms", {}),
     ):
         intent.async_register(hass, ToolIntentHandler(intent_type, registry, tool, slots))
     add_default_agent_sentences(hass, SENTENCES)

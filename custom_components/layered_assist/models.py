@@ -3,8 +3,11 @@
 from dataclasses import dataclass
 
 from homeassistant.config_entries import ConfigEntry
+from homeassistant.helpers import device_registry as dr
 
+from .alarms import AlarmManager
 from .chat.client import EndpointClient
+from .const import DOMAIN
 from .memos import MemoStore
 from .selection.catalog import DeviceCatalog
 from .state import ConversationStateStore
@@ -18,6 +21,17 @@ class LayeredAssistRuntimeData:
     catalog: DeviceCatalog
     states: ConversationStateStore
     memos: MemoStore
+    alarms: AlarmManager
 
 
 type LayeredAssistConfigEntry = ConfigEntry[LayeredAssistRuntimeData]
+
+
+def entry_device_info(entry: ConfigEntry) -> dr.DeviceInfo:
+    """Return the service device that holds an entry's own entities (memos, next alarm)."""
+    return dr.DeviceInfo(
+        identifiers={(DOMAIN, entry.entry_id)},
+        name="Layered Assist",
+        manufacturer="Layered Assist",
+        entry_type=dr.DeviceEntryType.SERVICE,
+    )

@@ -3,11 +3,9 @@
 from homeassistant.components.todo import TodoItem, TodoListEntity
 from homeassistant.components.todo.const import TodoItemStatus, TodoListEntityFeature
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .const import DOMAIN
-from .models import LayeredAssistConfigEntry
+from .models import LayeredAssistConfigEntry, entry_device_info
 
 PARALLEL_UPDATES = 0
 
@@ -34,12 +32,7 @@ class MemoListEntity(TodoListEntity):
         """Bind to the entry's memos."""
         self.memos = entry.runtime_data.memos
         self._attr_unique_id = f"{entry.entry_id}_memos"
-        self._attr_device_info = dr.DeviceInfo(
-            identifiers={(DOMAIN, entry.entry_id)},
-            name="Layered Assist",
-            manufacturer="Layered Assist",
-            entry_type=dr.DeviceEntryType.SERVICE,
-        )
+        self._attr_device_info = entry_device_info(entry)
 
     async def async_added_to_hass(self) -> None:
         """Follow changes made by the tools."""

@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 
+from .alarm import DELETE_ALARM_TOOL, LIST_ALARMS_TOOL, SET_ALARM_TOOL
 from .base import ToolSpec
 from .calculator import CALCULATE_TOOL
 from .climate import CLIMATE_CONFIRM_TOOL
@@ -21,11 +22,14 @@ BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
     CHANGE_ROLE_TOOL,
     CLIMATE_CONFIRM_TOOL,
     DATETIME_TOOL,
+    DELETE_ALARM_TOOL,
     DELETE_MEMO_TOOL,
     END_CONVERSATION_TOOL,
+    LIST_ALARMS_TOOL,
     LIST_MEMOS_TOOL,
     MOON_PHASE_TOOL,
     NEWS_TOOL,
+    SET_ALARM_TOOL,
     SPACE_NEWS_TOOL,
     STOCK_TOOL,
     WEATHER_TOOL,
@@ -35,7 +39,9 @@ BUILTIN_TOOLS: tuple[ToolSpec, ...] = (
 SERVICE_TOOLS = (
     "add_memo",
     "calculate",
+    "delete_alarm",
     "delete_memo",
+    "list_alarms",
     "list_memos",
     "get_datetime",
     "get_moon_phase",
@@ -43,6 +49,7 @@ SERVICE_TOOLS = (
     "get_stock",
     "get_weather",
     "search_space_news",
+    "set_alarm",
     "search_wikipedia",
 )
 

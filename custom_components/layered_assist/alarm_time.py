@@ -1,0 +1,148 @@
+"""Alarm times said in Chinese or English, parsed by code.
+
+7点半, 明早七点, 下午3点, 二十分钟后, 一个半小时后, in 20 minutes, tomorrow 6:30, 7 pm,
+每天7点, 工作日7点, every weekday at 7, 每周一8点.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+import re
+
+from .selection.numbers import chinese_to_number, english_to_arabic, to_arabic
+from .selection.text import normalize
+
+DAILY, WEEKDAYS = "daily", "weekdays"
+_WEEKDAY_ZH = "一二三四五六日天"
+_WEEKDAY_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+# Numerals before 点/时/个 are clock hours or counts here (in devices they may mean "a bit").
+_CLOCK_NUMERALS = re.compile(r"([零一二两三四五六七八九十]+)(?=\s*(?:点|时|个))")
+_UNIT = r"(分钟|分|小时|钟头|minutes?|mins?|hours?|hrs?)"
+# A relative time says "后/later" after it or "in" before it: 30分 alone is a clock minute.
+_RELATIVE = re.compile(
+    rf"(\d+(?:\.\d+)?)\s*(?:个)?(半)?\s*{_UNIT}\s*(?:后|以后|之后|later)|\bin\s*(\d+(?:\.\d+)?)\s*()\s*{_UNIT}"
+)
+_HALF_HOUR = re.compile(r"半(?:个)?小时(?:后|以后|之后)|in half an hour")
+_ZH_CLOCK = re.compile(r"(\d{1,2})\s*(?:点|:|：|时)\s*(?:(\d{1,2})\s*分?|(半)|(一刻)|(三刻))?")
+_EN_CLOCK = re.compile(r"(?:\bat\s*)?\b(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?=\s|$|,)")
+_PM = re.compile(r"下午|傍晚|晚上|今晚|明晚|夜里|\bpm\b|p\.m\.|evening|tonight|afternoon")
+_AM = re.compile(r"早上|早晨|清晨|上午|明早|凌晨|\bam\b|a\.m\.|morning")
+_NOON = re.compile(r"中午|noon")
+_WEEKLY_ZH = re.compile(rf"每(?:周|星期|个星期)([{_WEEKDAY_ZH}])")
+_WEEKLY_EN = re.compile(r"every\s+(" + "|".join(_WEEKDAY_EN) + r")")
+
+
+class AlarmTimeError(ValueError):
+    """The text says no time we understand."""
+
+
+@dataclass(frozen=True, slots=True)
+class AlarmTime:
+    """When an alarm is due, and how it repeats (None, daily, weekdays or weekly:N)."""
+
+    due: datetime
+    repeat: str | None = None
+
+
+def next_occurrence(after: datetime, hour: int, minute: int, repeat: str | None) -> datetime:
+    """Return the next time at hour:minute after ``after`` that the repeat allows."""
+    candidate = after.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    for _ in range(8):
+        if candidate > after and _allowed(candidate, repeat):
+            return candidate
+        candidate += timedelta(days=1)
+    return candidate
+
+
+def _allowed(day: datetime, repeat: str | None) -> bool:
+    if repeat == WEEKDAYS:
+        return day.weekday() < 5
+    if repeat and repeat.startswith("weekly:"):
+        return day.weekday() == int(repeat.split(":", 1)[1])
+    return True
+
+
+def parse_alarm_time(text: str, now: datetime) -> AlarmTime:
+    """Return when an alarm said in ``text`` is due, relative to ``now`` (aware, local)."""
+    phrase = _CLOCK_NUMERALS.sub(
+        lambda m: f"{chinese_to_number(m.group(1)) or m.group(1)}",
+        to_arabic(english_to_arabic(normalize(text))),
+    )
+    if match := _RELATIVE.search(phrase):
+        number, half, unit = (
+            (match.group(1), match.group(2), match.group(3))
+            if match.group(1)
+            else (
+                match.group(4),
+                None,
+                match.group(6),
+            )
+        )
+        amount = float(number) + (0.5 if half else 0)
+        minutes = amount if unit.startswith(("分", "min")) else amount * 60
+        return AlarmTime((now + timedelta(minutes=minutes)).replace(microsecond=0))
+    if _HALF_HOUR.search(phrase):
+        return AlarmTime((now + timedelta(minutes=30)).replace(microsecond=0))
+
+    repeat = _repeat(phrase)
+    hour, minute = _clock(phrase)
+    if _NOON.search(phrase) and hour < 12:
+        hour = 12 if hour == 0 else hour
+    elif _PM.search(phrase) and hour < 12:
+        hour += 12
+    elif _AM.search(phrase) and hour == 12:
+        hour = 0
+    explicit_period = bool(_PM.search(phrase) or _AM.search(phrase) or _NOON.search(phrase)) or hour > 12
+
+    days = 2 if "后天" in phrase else 1 if re.search(r"明|tomorrow", phrase) else 0
+    if days:
+        base = (now + timedelta(days=days)).replace(hour=0, minute=0, second=0, microsecond=0)
+        return AlarmTime(base.replace(hour=hour, minute=minute), repeat)
+    due = next_occurrence(now, hour, minute, repeat)
+    if not explicit_period and repeat is None and hour < 12:
+        # "7点" at 15:00 means 19:00 today rather than 07:00 tomorrow.
+        evening = next_occurrence(now, hour + 12, minute, None)
+        due = min(due, evening)
+    return AlarmTime(due, repeat)
+
+
+def _repeat(phrase: str) -> str | None:
+    if match := _WEEKLY_ZH.search(phrase):
+        day = match.group(1)
+        return f"weekly:{6 if day in '日天' else _WEEKDAY_ZH.index(day)}"
+    if match := _WEEKLY_EN.search(phrase):
+        return f"weekly:{_WEEKDAY_EN.index(match.group(1))}"
+    if re.search(r"工作日|weekdays?", phrase):
+        return WEEKDAYS
+    if re.search(r"每天|每日|every day|everyday|daily", phrase):
+        return DAILY
+    return None
+
+
+def _clock(phrase: str) -> tuple[int, int]:
+    """Return hour and minute said in the phrase."""
+    if match := _ZH_CLOCK.search(phrase):
+        hour = int(match.group(1))
+        minute = (
+            int(match.group(2))
+            if match.group(2)
+            else 30
+            if match.group(3)
+            else 15
+            if match.group(4)
+            else 45
+            if match.group(5)
+            else 0
+        )
+    elif match := _EN_CLOCK.search(phrase):
+        hour, minute = int(match.group(1)), int(match.group(2) or 0)
+        suffix = match.group(3) or ""
+        if suffix.startswith("p") and hour < 12:
+            hour += 12
+        elif suffix.startswith("a") and hour == 12:
+            hour = 0
+    else:
+        raise AlarmTimeError(f"no time in {phrase!r}")
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        raise AlarmTimeError(f"not a time of day: {hour}:{minute:02d}")
+    return hour, minute
