@@ -70,6 +70,7 @@ from .const import (
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
     CONF_TOP_K,
+    CONF_WEATHER_ENTITY,
     DEFAULT_AGENT_NAME,
     DEFAULT_BASE_URL,
     DEFAULT_DIALOG_TIMEOUT,
@@ -407,6 +408,7 @@ class ConversationAgentFlow(ConfigSubentryFlow):
                 vol.Required(CONF_MAX_HUMIDITY, default=DEFAULT_MAX_HUMIDITY): _number(0, 100),
                 vol.Optional(CONF_PRESETS, default=DEFAULT_PRESETS): TextSelector(),
                 vol.Optional(CONF_NEWS_FEEDS): TextSelector(TextSelectorConfig(multiline=True)),
+                vol.Optional(CONF_WEATHER_ENTITY): EntitySelector(EntitySelectorConfig(domain="weather")),
                 vol.Optional(CONF_ALARM_NOTIFY): TextSelector(),
                 vol.Optional(CONF_ALARM_SATELLITES): EntitySelector(
                     EntitySelectorConfig(domain="assist_satellite", multiple=True)

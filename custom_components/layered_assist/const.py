@@ -56,6 +56,7 @@ DEFAULT_MIN_HUMIDITY: Final = 0
 DEFAULT_MAX_HUMIDITY: Final = 100
 CONF_NEWS_FEEDS: Final = "news_feeds"
 CONF_PERSONAS: Final = "personas"
+CONF_WEATHER_ENTITY: Final = "weather_entity"
 CONF_ALARM_NOTIFY: Final = "alarm_notify"
 CONF_ALARM_SATELLITES: Final = "alarm_satellites"
 DEFAULT_PERSONAS: Final = (

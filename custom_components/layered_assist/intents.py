@@ -86,8 +86,19 @@ _LIST_ALARMS_SENTENCES = [
     "what alarms do I have",
     "list my alarms",
 ]
+INTENT_WEATHER = "LayeredAssistWeather"
+_WEATHER_SENTENCES = [
+    "[今天|明天|现在|外面]天气[怎么样|如何|好吗]",
+    "[今天|明天]会下雨吗",
+    "天气预报",
+    "[今天|明天|現在|外面]天氣[怎麼樣|如何]",
+    "天氣預報",
+    "what's the weather [like] tomorrow",
+    "weather forecast",
+]
 SENTENCES = {
     "intents": {
+        INTENT_WEATHER: {"data": [{"sentences": _WEATHER_SENTENCES}]},
         INTENT_SET_ALARM: {"data": [{"sentences": _SET_ALARM_SENTENCES}]},
         INTENT_LIST_ALARMS: {"data": [{"sentences": _LIST_ALARMS_SENTENCES}]},
         INTENT_ADD_MEMO: {"data": [{"sentences": _ADD_MEMO_SENTENCES}]},
@@ -182,6 +193,7 @@ def async_setup_intents(hass: HomeAssistant, registry: ToolRegistry) -> None:
         (INTENT_LIST_MEMOS, "list_memos", {}),
         (INTENT_SET_ALARM, "set_alarm", {"la_time": "time", "la_text": "message"}),
         (INTENT_LIST_ALARMS, "list_alarms", {}),
+        (INTENT_WEATHER, "get_weather", {}),
     ):
         intent.async_register(hass, ToolIntentHandler(intent_type, registry, tool, slots))
     add_default_agent_sentences(hass, SENTENCES)

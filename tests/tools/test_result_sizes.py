@@ -4,7 +4,7 @@ from unittest.mock import patch
 
 from freezegun.api import FrozenDateTimeFactory
 
-from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from custom_components.layered_assist.const import LLM_API_ID
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import Platform
 from homeassistant.core import Context, HomeAssistant
@@ -18,18 +18,23 @@ CALLS = {
     "get_moon_phase": {"date": "明天"},
     "get_weather": {},
     "climate_confirm": {"temperature": "22度", "humidity": "60%"},
+    "add_memo": {"text": "买牛奶"},
+    "list_memos": {},
+    "set_alarm": {"time": "明早七点", "message": "起床"},
+    "list_alarms": {},
+    "change_role": {"role": "英语老师"},
 }
 
 
-async def test_result_sizes(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> None:
+async def test_result_sizes(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, init_integration: object
+) -> None:
     """Every tool result stays under 600 bytes; the sizes are printed for the record."""
     freezer.move_to("2026-11-22T04:00:00+00:00")
-    assert await async_setup_component(hass, "homeassistant", {})
     with patch(
         "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM", [Platform.WEATHER]
     ):
         assert await async_setup_component(hass, "demo", {})
-    assert await async_setup_component(hass, DOMAIN, {})
     await hass.async_block_till_done()
     for entity_id in hass.states.async_entity_ids("weather"):
         async_expose_entity(hass, "conversation", entity_id, True)

@@ -64,3 +64,19 @@ async def test_service(hass: HomeAssistant) -> None:
 async def test_no_weather_entity(hass: HomeAssistant) -> None:
     """Without a weather entity the result says so."""
     assert (await call(hass, {}))["error"] == "no_weather_entity"
+
+
+@pytest.mark.usefixtures("demo_weather")
+@pytest.mark.parametrize(
+    ("sentence", "language", "expected"),
+    [("今天天气怎么样", "zh-Hans", "明天"), ("weather forecast", "en", "Tomorrow:")],
+)
+async def test_intent_through_default_agent(
+    hass: HomeAssistant, sentence: str, language: str, expected: str
+) -> None:
+    """HA's own agent answers with our weather intent, in the user's language."""
+    from homeassistant.components import conversation  # noqa: PLC0415
+
+    assert await async_setup_component(hass, "conversation", {})
+    result = await conversation.async_converse(hass, sentence, None, Context(), language=language)
+    assert expected in result.response.speech["plain"]["speech"]

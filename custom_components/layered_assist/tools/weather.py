@@ -8,15 +8,27 @@ from homeassistant.components.homeassistant.exposed_entities import async_should
 from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.exceptions import HomeAssistantError
 
+from ..const import CONF_WEATHER_ENTITY, DOMAIN, SUBENTRY_CONVERSATION
+from ..localize import async_text, is_chinese
 from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 FORECAST_DAYS = 3
 
 
 def _weather_entity(request: ToolRequest) -> str | None:
-    """Return the configured weather entity, else the first exposed one."""
-    if (chosen := request.args.get("entity_id")) and request.hass.states.get(chosen):
-        return str(chosen)
+    """Return the asked or configured weather entity, else the first exposed one."""
+    configured = next(
+        (
+            s.data.get(CONF_WEATHER_ENTITY)
+            for e in request.hass.config_entries.async_loaded_entries(DOMAIN)
+            for s in e.subentries.values()
+            if s.subentry_type == SUBENTRY_CONVERSATION and s.data.get(CONF_WEATHER_ENTITY)
+        ),
+        None,
+    )
+    for chosen in (request.args.get("entity_id"), configured):
+        if chosen and request.hass.states.get(chosen):
+            return str(chosen)
     for state in sorted(request.hass.states.async_all("weather"), key=lambda s: s.entity_id):
         if async_should_expose(request.hass, "conversation", state.entity_id):
             return state.entity_id
@@ -58,7 +70,47 @@ async def _async_weather(request: ToolRequest) -> ToolOutcome:
             if item.get(key) is not None:
                 day[short] = item[key]
         days.append(day)
-    return ModelResult({"entity_id": entity_id, "now": now, "days": days})
+    speech = await _async_speech(request, now, days)
+    return ModelResult({"entity_id": entity_id, "now": now, "days": days, "speech": speech})
+
+
+async def _async_speech(request: ToolRequest, now: dict[str, Any], days: list[dict[str, Any]]) -> str:
+    """Say the weather now and tomorrow in the user's language."""
+
+    async def condition(value: Any) -> str:
+        return await async_text(
+            request.hass, request.language, "selector", f"weather_condition.options.{value}"
+        )
+
+    unit = str(now.get("temperature_unit", ""))
+    parts = [
+        await async_text(
+            request.hass,
+            request.language,
+            "replies",
+            "weather_now",
+            {
+                "condition": await condition(now["condition"]),
+                "temperature": f"{now.get('temperature', '?')}{unit}",
+            },
+        )
+    ]
+    if len(days) > 1:
+        day = days[1]
+        parts.append(
+            await async_text(
+                request.hass,
+                request.language,
+                "replies",
+                "weather_tomorrow",
+                {
+                    "condition": await condition(day.get("condition")),
+                    "low": str(day.get("low", "?")),
+                    "high": f"{day.get('high', '?')}{unit}",
+                },
+            )
+        )
+    return ("" if is_chinese(request.language) else " ").join(parts)
 
 
 WEATHER_TOOL = ToolSpec(
