@@ -162,3 +162,23 @@ async def test_service_and_intents(
     assert "11-23 07:00" in said.response.speech["plain"]["speech"]
     listed = await conversation.async_converse(hass, "我的闹钟有哪些", None, Context(), language="zh-Hans")
     assert "你有2个闹钟" in listed.response.speech["plain"]["speech"]
+
+
+async def test_list_and_delete_services(
+    hass: HomeAssistant, at_three_pm: FrozenDateTimeFactory, init_integration: MockConfigEntry
+) -> None:
+    """The list and delete services respond, as does delete_memo."""
+    await hass.services.async_call(
+        DOMAIN, "set_alarm", {"time": "明早七点"}, blocking=True, return_response=True
+    )
+    listed = await hass.services.async_call(DOMAIN, "list_alarms", {}, blocking=True, return_response=True)
+    assert listed["alarms"][0]["time"] == "11-23 07:00"
+    deleted = await hass.services.async_call(
+        DOMAIN, "delete_alarm", {"alarm": "1"}, blocking=True, return_response=True
+    )
+    assert deleted["direct_response"] is True
+    await hass.services.async_call(DOMAIN, "add_memo", {"text": "x"}, blocking=True, return_response=True)
+    gone = await hass.services.async_call(
+        DOMAIN, "delete_memo", {"memo": "1"}, blocking=True, return_response=True
+    )
+    assert gone["direct_response"] is True

@@ -277,3 +277,21 @@ def test_periods(phrase: str, first: str, last: str) -> None:
     found = period_of(phrase, date(2026, 11, 22))
     assert found is not None
     assert (found[0][0].isoformat(), found[0][1].isoformat()) == (first, last)
+
+
+@pytest.mark.parametrize(
+    ("service", "data", "key"),
+    [
+        ("get_stock", {"query": "600519"}, "price"),
+        ("search_wikipedia", {"title": "长城", "language": "zh-Hans"}, "summary"),
+        ("search_space_news", {"keywords": "Starship", "limit": 2}, "articles"),
+        ("calculate", {"expression": "2**10"}, "result"),
+        ("get_datetime", {"language": "en"}, "weekday"),
+    ],
+)
+async def test_services_respond(
+    hass: HomeAssistant, replay: ReplayServer, service: str, data: dict[str, Any], key: str
+) -> None:
+    """Each tool is also a service that returns its result."""
+    result = await hass.services.async_call(DOMAIN, service, data, blocking=True, return_response=True)
+    assert key in result
