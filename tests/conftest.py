@@ -3,6 +3,7 @@
 from collections.abc import AsyncGenerator, Generator
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -20,7 +21,8 @@ from custom_components.layered_assist.const import (
     SUBENTRY_CONVERSATION,
 )
 from custom_components.layered_assist.selection.catalog import DeviceCatalog
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util.unit_system import METRIC_SYSTEM
@@ -105,3 +107,13 @@ def catalog(hass: HomeAssistant, home: LoadedHome) -> Generator[DeviceCatalog]:
     device_catalog.async_start()
     yield device_catalog
     device_catalog.async_stop()
+
+
+async def async_setup_demo(hass: HomeAssistant, *platforms: Platform) -> None:
+    """Set up HA's demo entities of some platforms, exposed to Assist as a user would."""
+    with patch("homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM", list(platforms)):
+        assert await async_setup_component(hass, "demo", {})
+        await hass.async_block_till_done()
+    for platform in platforms:
+        for entity_id in hass.states.async_entity_ids(platform.value):
+            async_expose_entity(hass, "conversation", entity_id, True)

@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 
 from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import device_registry as dr
 
 from .alarms import AlarmManager
@@ -35,3 +37,11 @@ def entry_device_info(entry: ConfigEntry) -> dr.DeviceInfo:
         manufacturer="Layered Assist",
         entry_type=dr.DeviceEntryType.SERVICE,
     )
+
+
+def loaded_runtime(hass: HomeAssistant) -> LayeredAssistRuntimeData:
+    """Return the runtime data of the loaded entry, for tools, services and intents."""
+    for entry in hass.config_entries.async_loaded_entries(DOMAIN):
+        runtime: LayeredAssistRuntimeData = entry.runtime_data
+        return runtime
+    raise HomeAssistantError(translation_domain=DOMAIN, translation_key="not_loaded")

@@ -1,10 +1,10 @@
 """Roles (personas from the agent's options) and ending a conversation."""
 
 from homeassistant.core import HomeAssistant
-from homeassistant.exceptions import HomeAssistantError
 
 from .const import CONF_PERSONAS, DEFAULT_PERSONAS, DOMAIN, SUBENTRY_CONVERSATION
 from .localize import async_text
+from .models import loaded_runtime
 from .state import ConversationStateStore
 
 
@@ -29,10 +29,7 @@ def personas(hass: HomeAssistant) -> dict[str, str]:
 
 def state_store(hass: HomeAssistant) -> ConversationStateStore:
     """Return the conversation states of the loaded entry."""
-    for entry in hass.config_entries.async_loaded_entries(DOMAIN):
-        store: ConversationStateStore = entry.runtime_data.states
-        return store
-    raise HomeAssistantError("Layered Assist is not loaded")
+    return loaded_runtime(hass).states
 
 
 async def async_end(hass: HomeAssistant, conversation_id: str | None, language: str) -> str:

@@ -1,7 +1,6 @@
 """The same climate dialog as a service, an intent of HA's default agent, and a model tool."""
 
 import json
-from unittest.mock import patch
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -11,9 +10,8 @@ from homeassistant.components import conversation
 from homeassistant.const import Platform
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import entity_registry as er
-from homeassistant.setup import async_setup_component
 
-from ..conftest import AGENT_ID
+from ..conftest import AGENT_ID, async_setup_demo
 from ..fake_openai import FakeOpenAI, call, text
 
 
@@ -76,12 +74,7 @@ async def test_model_tool(
 
 async def test_apply_to_real_demo_entities(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:
     """On confirmation a real climate entity (with humidity control) and a real humidifier change."""
-    with patch(
-        "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM",
-        [Platform.CLIMATE, Platform.HUMIDIFIER],
-    ):
-        assert await async_setup_component(hass, "demo", {})
-        await hass.async_block_till_done()
+    await async_setup_demo(hass, Platform.CLIMATE, Platform.HUMIDIFIER)
     er.async_get(hass).async_update_entity("climate.hvac", name="客厅空调")
     await hass.async_block_till_done()
 

@@ -1,16 +1,14 @@
 """Tool results cost prompt bytes: report them, and keep them short."""
 
-from unittest.mock import patch
-
 from freezegun.api import FrozenDateTimeFactory
 
 from custom_components.layered_assist.const import LLM_API_ID
-from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import Platform
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.helpers.json import json_dumps
-from homeassistant.setup import async_setup_component
+
+from ..conftest import async_setup_demo
 
 CALLS = {
     "calculate": {"expression": "(2+3)*4"},
@@ -31,13 +29,7 @@ async def test_result_sizes(
 ) -> None:
     """Every tool result stays under 600 bytes; the sizes are printed for the record."""
     freezer.move_to("2026-11-22T04:00:00+00:00")
-    with patch(
-        "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM", [Platform.WEATHER]
-    ):
-        assert await async_setup_component(hass, "demo", {})
-    await hass.async_block_till_done()
-    for entity_id in hass.states.async_entity_ids("weather"):
-        async_expose_entity(hass, "conversation", entity_id, True)
+    await async_setup_demo(hass, Platform.WEATHER)
     context = llm.LLMContext(
         platform="test", context=Context(), language="zh-Hans", assistant=None, device_id=None
     )

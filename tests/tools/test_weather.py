@@ -1,16 +1,16 @@
 """The weather tool on HA's demo weather entity, as a tool and a service."""
 
 import json
-from unittest.mock import patch
 
 import pytest
 
 from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
-from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import Platform
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
+
+from ..conftest import async_setup_demo
 
 
 @pytest.fixture
@@ -22,15 +22,8 @@ async def setup_integration(hass: HomeAssistant) -> None:
 
 @pytest.fixture
 async def demo_weather(hass: HomeAssistant, setup_integration: None) -> None:
-    """A real weather entity with forecasts (HA's demo platform)."""
-    with patch(
-        "homeassistant.components.demo.COMPONENTS_WITH_CONFIG_ENTRY_DEMO_PLATFORM", [Platform.WEATHER]
-    ):
-        assert await async_setup_component(hass, "demo", {})
-        await hass.async_block_till_done()
-    # HA does not expose weather entities to Assist by default; the user does.
-    for entity_id in hass.states.async_entity_ids("weather"):
-        async_expose_entity(hass, "conversation", entity_id, True)
+    """A real weather entity with forecasts (HA's demo platform), exposed by the user."""
+    await async_setup_demo(hass, Platform.WEATHER)
 
 
 async def call(hass: HomeAssistant, args: dict) -> dict:

@@ -2,21 +2,17 @@
 
 import voluptuous as vol
 
-from homeassistant.exceptions import HomeAssistantError
 from homeassistant.util import dt as dt_util
 
 from ..alarm_time import AlarmTimeError, parse_alarm_time
 from ..alarms import Alarm, AlarmManager
-from ..const import DOMAIN
 from ..localize import async_text, is_chinese
+from ..models import loaded_runtime
 from .base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 def _alarms(request: ToolRequest) -> AlarmManager:
-    for entry in request.hass.config_entries.async_loaded_entries(DOMAIN):
-        manager: AlarmManager = entry.runtime_data.alarms
-        return manager
-    raise HomeAssistantError("Layered Assist is not loaded")
+    return loaded_runtime(request.hass).alarms
 
 
 def _when(alarm: Alarm) -> str:

@@ -2,18 +2,14 @@
 
 import voluptuous as vol
 
-from homeassistant.exceptions import HomeAssistantError
-
-from ..const import DOMAIN
 from ..localize import async_text, is_chinese
 from ..memos import MemoStore
+from ..models import loaded_runtime
 from .base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 def _memos(request: ToolRequest) -> MemoStore:
-    for entry in request.hass.config_entries.async_loaded_entries(DOMAIN):
-        return entry.runtime_data.memos  # type: ignore[no-any-return]
-    raise HomeAssistantError("Layered Assist is not loaded")
+    return loaded_runtime(request.hass).memos
 
 
 async def _async_add(request: ToolRequest) -> ToolOutcome:
