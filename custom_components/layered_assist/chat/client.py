@@ -4,6 +4,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 import json
+import time
 from typing import Any
 
 import httpx
@@ -69,6 +70,9 @@ class EndpointClient:
     def __init__(self, hass: HomeAssistant, base_url: str, api_key: str | None) -> None:
         """Create the SDK client on HA's shared httpx client."""
         self.base_url = base_url
+        # Seconds the last request took to its first byte (diagnostics, system health).
+        self.last_round_trip: float | None = None
+        self.last_error: str | None = None
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
             api_key=api_key or PLACEHOLDER_API_KEY,
@@ -124,8 +128,12 @@ class EndpointClient:
         """Create a completion, retrying once on a short rate limit."""
         kwargs = request.as_kwargs()
         for attempt in range(2):
+            started = time.monotonic()
             try:
-                return await self._client.chat.completions.create(**kwargs)
+                response = await self._client.chat.completions.create(**kwargs)
+                self.last_round_trip = time.monotonic() - started
+                self.last_error = None
+                return response
             except openai.RateLimitError as err:
                 wait = _retry_after(err)
                 if attempt == 0 and wait is not None and wait <= RATE_LIMIT_MAX_WAIT:
@@ -134,7 +142,9 @@ class EndpointClient:
                     continue
                 raise _map_error(err, has_tools=bool(request.tools)) from err
             except openai.OpenAIError as err:
-                raise _map_error(err, has_tools=bool(request.tools)) from err
+                mapped = _map_error(err, has_tools=bool(request.tools))
+                self.last_error = mapped.key
+                raise mapped from err
         raise AssertionError("unreachable")  # pragma: no cover
 
 
