@@ -208,7 +208,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
                 risks=self._dialogs.risks,
                 hold=partial(self._dialogs.async_hold, conversation_id),
             )
-            self.last_turn = TurnInfo(
+            info = TurnInfo(
                 "model",
                 recall_ms + fast_path_ms,
                 recall_ms=recall_ms,
@@ -216,8 +216,10 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
                 asked_ha=self._engine.asked_ha,
                 candidates=len(candidates),
             )
+            # Turns of other conversations run meanwhile: keep this turn's record local.
+            self.last_turn = info
             result = await self._async_ask_model(user_input, chat_log, turn)
-            self.last_turn.acted_on = list(turn.acted_on)
+            info.acted_on = list(turn.acted_on)
             states.record(
                 conversation_id,
                 devices=turn.acted_on,
