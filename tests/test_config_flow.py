@@ -238,3 +238,15 @@ async def test_subentry_needs_loaded_entry(hass: HomeAssistant, mock_config_entr
     )
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "entry_not_loaded"
+
+
+async def test_reconfigure_to_local_only(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:
+    """Clearing the URL turns the entry into local-only mode; it reloads without a client."""
+    result = await init_integration.start_reconfigure_flow(hass)
+    result = await hass.config_entries.flow.async_configure(result["flow_id"], {CONF_BASE_URL: ""})
+    await hass.async_block_till_done()
+    assert result["reason"] == "reconfigure_successful"
+    assert init_integration.data == {CONF_BASE_URL: None, CONF_API_KEY: None}
+    assert init_integration.title == "Local only"
+    assert init_integration.runtime_data.client is None
+    assert hass.states.get("conversation.layered_assist") is not None

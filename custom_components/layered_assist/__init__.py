@@ -45,14 +45,16 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
 async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> bool:
     """Connect to the endpoint and set up one agent per subentry."""
-    client = EndpointClient(hass, entry.data[CONF_BASE_URL], entry.data.get(CONF_API_KEY))
-    await client.async_prepare(hass)
-    try:
-        await client.async_list_models(VALIDATION_TIMEOUT)
-    except AuthenticationFailed as err:
-        raise ConfigEntryAuthFailed(err.detail) from err
-    except EndpointError as err:
-        raise ConfigEntryNotReady(err.detail) from err
+    client = None
+    if base_url := entry.data.get(CONF_BASE_URL):
+        client = EndpointClient(hass, base_url, entry.data.get(CONF_API_KEY))
+        await client.async_prepare(hass)
+        try:
+            await client.async_list_models(VALIDATION_TIMEOUT)
+        except AuthenticationFailed as err:
+            raise ConfigEntryAuthFailed(err.detail) from err
+        except EndpointError as err:
+            raise ConfigEntryNotReady(err.detail) from err
     states = ConversationStateStore(hass)
     await states.async_load()
     catalog = DeviceCatalog(hass)

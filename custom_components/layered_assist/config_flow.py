@@ -99,6 +99,7 @@ from .const import (
 )
 from .selection.capabilities import ALL_RISKS
 
+LOCAL_ONLY_TITLE = "Local only"
 DEFAULT_AGENT_OPTIONS: dict[str, Any] = {
     CONF_LLM_HASS_API: [LLM_API_ID],
     CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
@@ -143,9 +144,9 @@ def _endpoint_schema(defaults: Mapping[str, Any]) -> vol.Schema:
     """Return the form of the endpoint."""
     return vol.Schema(
         {
-            vol.Required(CONF_BASE_URL, default=defaults.get(CONF_BASE_URL, DEFAULT_BASE_URL)): TextSelector(
-                TextSelectorConfig(type=TextSelectorType.URL)
-            ),
+            vol.Optional(
+                CONF_BASE_URL, description={"suggested_value": defaults.get(CONF_BASE_URL, DEFAULT_BASE_URL)}
+            ): TextSelector(TextSelectorConfig(type=TextSelectorType.URL)),
             vol.Optional(CONF_API_KEY): TextSelector(TextSelectorConfig(type=TextSelectorType.PASSWORD)),
         }
     )
@@ -187,6 +188,21 @@ class LayeredAssistConfigFlow(ConfigFlow, domain=DOMAIN):
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Ask for the endpoint and check that it answers."""
         errors: dict[str, str] = {}
+        if user_input is not None and not (user_input.get(CONF_BASE_URL) or "").strip():
+            # No endpoint: the local layers, dialogs and local tools work on their own.
+            self._async_abort_entries_match({CONF_BASE_URL: None})
+            return self.async_create_entry(
+                title=LOCAL_ONLY_TITLE,
+                data={CONF_BASE_URL: None, CONF_API_KEY: None},
+                subentries=[
+                    {
+                        "subentry_type": SUBENTRY_CONVERSATION,
+                        "data": dict(DEFAULT_AGENT_OPTIONS),
+                        "title": DEFAULT_AGENT_NAME,
+                        "unique_id": None,
+                    }
+                ],
+            )
         if user_input is not None:
             base_url = user_input[CONF_BASE_URL].rstrip("/")
             api_key = user_input.get(CONF_API_KEY) or None
@@ -273,6 +289,10 @@ class LayeredAssistConfigFlow(ConfigFlow, domain=DOMAIN):
         """Change the endpoint's URL or key."""
         entry = self._get_reconfigure_entry()
         errors: dict[str, str] = {}
+        if user_input is not None and not (user_input.get(CONF_BASE_URL) or "").strip():
+            return self.async_update_reload_and_abort(
+                entry, title=LOCAL_ONLY_TITLE, data_updates={CONF_BASE_URL: None, CONF_API_KEY: None}
+            )
         if user_input is not None:
             base_url = user_input[CONF_BASE_URL].rstrip("/")
             api_key = user_input.get(CONF_API_KEY) or None
@@ -330,8 +350,9 @@ class ConversationAgentFlow(ConfigSubentryFlow):
                 entry, self._get_reconfigure_subentry(), data=user_input
             )
 
+        client = entry.runtime_data.client
         try:
-            models = await entry.runtime_data.client.async_list_models(VALIDATION_TIMEOUT)
+            models = await client.async_list_models(VALIDATION_TIMEOUT) if client else None
         except EndpointError:
             models = None
         schema = self._agent_schema(is_new, models, current)

@@ -21,6 +21,7 @@ from .chat.client import EndpointClient
 from .chat.errors import AuthenticationFailed, EndpointError
 from .chat.loop import LoopOptions, ToolCallingLoop, async_say
 from .const import (
+    CONF_BASE_URL,
     CONF_FAST_PATH,
     CONF_FILTER_API_KEY,
     CONF_FILTER_BASE_URL,
@@ -116,8 +117,10 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         if options.get(CONF_LLM_HASS_API):
             self._attr_supported_features = conversation.ConversationEntityFeature.CONTROL
         runtime = entry.runtime_data
-        self._loop = ToolCallingLoop(
-            hass, runtime.client, LoopOptions.from_subentry(options), subentry.subentry_id
+        self._loop = (
+            ToolCallingLoop(hass, runtime.client, LoopOptions.from_subentry(options), subentry.subentry_id)
+            if runtime.client is not None
+            else None
         )
         self.last_turn: TurnInfo | None = None
         self._filter = _candidate_filter(hass, entry, options)
@@ -256,6 +259,12 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         self, user_input: conversation.ConversationInput, chat_log: conversation.ChatLog, turn: DeviceTurn
     ) -> conversation.ConversationResult:
         """Layer 3: the main model, with this turn's candidates as its only devices."""
+        if self._loop is None:
+            # Local-only mode: say what would make this possible.
+            await async_say(
+                chat_log, self.entity_id, await async_error_text(self.hass, user_input.language, "no_model")
+            )
+            return conversation.async_get_result_from_chat_log(user_input, chat_log)
         options = self.subentry.data
         extra = user_input.extra_system_prompt
         persona = self.entry.runtime_data.states.get(chat_log.conversation_id).persona
@@ -294,7 +303,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         err: EndpointError,
     ) -> conversation.ConversationResult:
         """Tell the user, in their language, what went wrong with the endpoint."""
-        LOGGER.error("Request to %s failed: %s", self.entry.runtime_data.client.base_url, err.detail)
+        LOGGER.error("Request to %s failed: %s", self.entry.data.get(CONF_BASE_URL), err.detail)
         if isinstance(err, AuthenticationFailed):
             self.entry.async_start_reauth(self.hass)
         speech = await async_error_text(self.hass, user_input.language, err.key, err.translation_placeholders)
@@ -314,6 +323,8 @@ def _candidate_filter(
         client = EndpointClient(
             hass, base_url, options.get(CONF_FILTER_API_KEY) or entry.data.get(CONF_API_KEY)
         )
+    if client is None:
+        return None
     return CandidateFilter(client, model, float(options.get(CONF_TIMEOUT, DEFAULT_TIMEOUT)))
 
 

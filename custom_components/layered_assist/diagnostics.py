@@ -35,10 +35,11 @@ async def async_get_config_entry_diagnostics(
     return {
         "entry": {"title": entry.title, "data": async_redact_data(dict(entry.data), TO_REDACT)},
         "agents": agents,
-        "endpoint": {
-            "last_round_trip_s": runtime.client.last_round_trip,
-            "last_error": runtime.client.last_error,
-        },
+        "endpoint": (
+            {"last_round_trip_s": runtime.client.last_round_trip, "last_error": runtime.client.last_error}
+            if runtime.client is not None
+            else None
+        ),
         "catalog": {
             "entities": len(runtime.catalog.entries),
             "areas": len(runtime.catalog.areas),

@@ -19,7 +19,8 @@ from .state import ConversationStateStore
 class LayeredAssistRuntimeData:
     """What a loaded entry holds: its endpoint's client, the device catalog, the state."""
 
-    client: EndpointClient
+    # None in local-only mode: no model endpoint is configured.
+    client: EndpointClient | None
     catalog: DeviceCatalog
     states: ConversationStateStore
     memos: MemoStore
