@@ -56,6 +56,28 @@ async def test_device_command_without_model(
 @pytest.mark.parametrize(
     ("sentence", "language", "expected"),
     [
+        ("现在几点", "zh-Hans", "点"),
+        ("what time is it", "en", "M"),
+        ("三加四等于多少", "zh-Hans", "3 + 4 等于 7。"),
+        ("what is 6 times 7", "en", "6 * 7 is 42."),
+        ("月相是什么", "zh-Hans", "月相是"),
+        ("记一下买牛奶", "zh-Hans", "已记下：买牛奶。"),
+        ("明天早上七点叫我起床", "zh-Hans", "07:00的闹钟"),
+    ],
+)
+async def test_local_tools_without_model(
+    hass: HomeAssistant, local_entry: ConfigEntry, sentence: str, language: str, expected: str
+) -> None:
+    """Time, calculator, moon phase, memos and alarms answer through HA's matcher, no model."""
+    result = await converse(hass, sentence, language)
+    assert result.response.response_type is intent.IntentResponseType.ACTION_DONE
+    assert expected in speech(result)
+    assert "model" not in speech(result)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "expected"),
+    [
         ("tell me a joke", "en", "no model service configured"),
         ("给我讲个笑话", "zh-Hans", "没有配置模型服务"),
     ],

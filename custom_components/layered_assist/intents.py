@@ -1,4 +1,4 @@
-"""The ``LayeredAssistClimate`` intent, with sentences for HA's default agent."""
+"""Our intents (climate dialog, calculator, tools), with sentences for HA's default agent."""
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import intent, llm
@@ -9,6 +9,7 @@ from .dialogs.access import async_climate_utterance, conversation_key, loaded_hu
 from .llm_api import RegistryTool
 from .localize import async_text
 from .tools import ToolRegistry
+from .tools.calculator import CalculationError, calculate_spoken
 
 INTENT_CLIMATE = "LayeredAssistClimate"
 _SENTENCES = [
@@ -96,8 +97,17 @@ _WEATHER_SENTENCES = [
     "what's the weather [like] tomorrow",
     "weather forecast",
 ]
+INTENT_CALCULATE = "LayeredAssistCalculate"
+_CALCULATE_SENTENCES = [
+    "{la_expr}(等于|等於|是)(多少|几|幾)",
+    "(计算|計算|算一下){la_expr}",
+    "calculate {la_expr}",
+    "how much is {la_expr}",
+    "what is {la_expr} (plus|minus|times|multiplied by|divided by|over) {la_text}",
+]
 SENTENCES = {
     "intents": {
+        INTENT_CALCULATE: {"data": [{"sentences": _CALCULATE_SENTENCES}]},
         INTENT_WEATHER: {"data": [{"sentences": _WEATHER_SENTENCES}]},
         INTENT_SET_ALARM: {"data": [{"sentences": _SET_ALARM_SENTENCES}]},
         INTENT_LIST_ALARMS: {"data": [{"sentences": _LIST_ALARMS_SENTENCES}]},
@@ -106,7 +116,12 @@ SENTENCES = {
         INTENT_CLIMATE: {"data": [{"sentences": _SENTENCES}]},
         INTENT_MOON: {"data": [{"sentences": _MOON_SENTENCES}]},
     },
-    "lists": {"la_text": {"wildcard": True}, "la_date": {"wildcard": True}, "la_time": {"wildcard": True}},
+    "lists": {
+        "la_expr": {"wildcard": True},
+        "la_text": {"wildcard": True},
+        "la_date": {"wildcard": True},
+        "la_time": {"wildcard": True},
+    },
 }
 
 
@@ -140,6 +155,28 @@ class ClimateIntentHandler(intent.IntentHandler):
         response.async_set_speech(step.reply.speech)
         if step.reply.result is not None:
             response.async_set_speech_slots(step.reply.result)
+        return response
+
+
+class CalculateIntentHandler(intent.IntentHandler):
+    """Evaluates a spoken calculation (三加四等于多少) without a model."""
+
+    intent_type = INTENT_CALCULATE
+    description = "Evaluate a spoken arithmetic expression"
+
+    async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+        """Answer with the result, or fail so that a model can try."""
+        response = intent_obj.create_response()
+        try:
+            expression, result = calculate_spoken(intent_obj.text_input or "")
+        except CalculationError as err:
+            response.async_set_error(intent.IntentResponseErrorCode.FAILED_TO_HANDLE, str(err))
+            return response
+        placeholders = {"expression": expression, "result": str(result)}
+        response.async_set_speech(
+            await async_text(intent_obj.hass, intent_obj.language, "replies", "calculated", placeholders)
+        )
+        response.async_set_speech_slots(placeholders)
         return response
 
 
@@ -187,6 +224,7 @@ class ToolIntentHandler(intent.IntentHandler):
 def async_setup_intents(hass: HomeAssistant, registry: ToolRegistry) -> None:
     """Register the intents and their sentences."""
     intent.async_register(hass, ClimateIntentHandler())
+    intent.async_register(hass, CalculateIntentHandler())
     for intent_type, tool, slots in (
         (INTENT_MOON, "get_moon_phase", {"la_date": "date"}),
         (INTENT_ADD_MEMO, "add_memo", {"la_text": "text"}),

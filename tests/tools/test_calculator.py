@@ -2,7 +2,7 @@
 
 import pytest
 
-from custom_components.layered_assist.tools.calculator import CalculationError, evaluate
+from custom_components.layered_assist.tools.calculator import CalculationError, calculate_spoken, evaluate
 
 
 @pytest.mark.parametrize(
@@ -59,3 +59,27 @@ def test_refuses(expression: str, problem: str) -> None:
     """Anything but bounded arithmetic is refused with a reason."""
     with pytest.raises(CalculationError, match=problem):
         evaluate(expression)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expression", "result"),
+    [
+        ("三加四等于多少", "3 + 4", 7),
+        ("计算十二乘以三", "12 * 3", 36),
+        ("一百除以八是多少", "100 / 8", 12.5),
+        ("3.5加四点五等于几", "3.5 + 4.5", 8),
+        ("what is 6 times 7", "6 * 7", 42),
+        ("calculate twenty two minus 5", "22 - 5", 17),
+        ("how much is 3 plus 4?", "3 + 4", 7),
+    ],
+)
+def test_spoken(sentence: str, expression: str, result: float) -> None:
+    """Spoken numbers and operators in Chinese and English become an expression."""
+    assert calculate_spoken(sentence) == (expression, result)
+
+
+@pytest.mark.parametrize("sentence", ["客厅温度是多少", "what is the weather plus rain", "2的平方"])
+def test_spoken_refuses(sentence: str) -> None:
+    """What is not arithmetic is refused, so that the turn goes on to the model."""
+    with pytest.raises(CalculationError):
+        calculate_spoken(sentence)

@@ -87,6 +87,9 @@ def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: 
     if "area" in slots or "floor" in slots:
         # "set bedroom to 50%": HA would act on every kind of device in the room.
         return "domain" not in slots and "device_class" not in slots
+    if "domain" not in slots and "device_class" not in slots:
+        # Not aimed at devices: the time, a moon phase, a memo, an alarm.
+        return False
     return area is None and not STRONG_GROUP.search(normalize(text))
 
 
@@ -164,7 +167,10 @@ class SelectionEngine:
 
     def _worth_asking_ha(self, recall: Recall, area: str | None) -> bool:
         """Tell whether HA's strict matcher could match; its cost grows with the home."""
-        if recall.again or any(s.pronoun or s.reason == "reference" for s in recall.segments):
+        # "what time is it" has a pronoun too, but nothing to act on.
+        if recall.again or any(
+            (s.pronoun and s.action is not None) or s.reason == "reference" for s in recall.segments
+        ):
             # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
             return False
         if self.catalog.names_in(recall.text, places=False):

@@ -37,6 +37,16 @@ def chinese_to_number(text: str) -> float | None:
     return value
 
 
+def chinese_numerals_to_arabic(text: str) -> str:
+    """Replace every Chinese numeral in the text with digits (三加四点五 → 3加4.5)."""
+
+    def replace(match: re.Match[str]) -> str:
+        value = chinese_to_number(match.group()) if match.group() != "点" else None
+        return match.group() if value is None else f"{value:g}"
+
+    return _CHINESE_NUMBER.sub(replace, text)
+
+
 def _integer(text: str) -> int | None:
     """Return the value of an integer numeral such as 二十六, 一百零五 or 二六."""
     if all(char in _DIGITS for char in text):

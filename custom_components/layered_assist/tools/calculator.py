@@ -11,6 +11,7 @@ import voluptuous as vol
 
 from homeassistant.helpers import config_validation as cv
 
+from ..selection.numbers import chinese_numerals_to_arabic, english_to_arabic
 from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 MAX_EXPRESSION_LENGTH = 200
@@ -47,6 +48,41 @@ _SPELLINGS = str.maketrans(
 )
 # A % that ends an operand (followed by nothing, ")", "," or an operator) is a percent sign.
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%(?=\s*(?:$|[)+\-*/,%]))")
+
+
+# Spoken operators, longest first so 除以 is not read as 除.
+_SPOKEN_OPERATORS = (
+    ("multiplied by", "*"),
+    ("divided by", "/"),
+    ("乘以", "*"),
+    ("除以", "/"),
+    ("加上", "+"),
+    ("减去", "-"),
+    ("減去", "-"),
+    ("plus", "+"),
+    ("minus", "-"),
+    ("times", "*"),
+    ("over", "/"),
+    ("加", "+"),
+    ("减", "-"),
+    ("減", "-"),
+    ("乘", "*"),
+)
+# Words around a spoken calculation that are not part of it.
+_SPOKEN_FILLER = re.compile(
+    r"^(?:请|請|帮我|幫我)?(?:计算|計算|算一下|算算)?|(?:等于|等於|是)?(?:多少|几|幾)?[?？。!！]*$"
+    r"|^(?:calculate|compute|how much is|what is|what's)\s+|[?.!]+$",
+    re.IGNORECASE,
+)
+
+
+def spoken_expression(text: str) -> str:
+    """Turn a spoken calculation (三加四等于多少, what is 6 times 7) into an expression."""
+    expression = _SPOKEN_FILLER.sub("", text.strip()).strip()
+    expression = english_to_arabic(chinese_numerals_to_arabic(expression.lower()))
+    for word, symbol in _SPOKEN_OPERATORS:
+        expression = expression.replace(word, f" {symbol} ")
+    return " ".join(expression.split())
 
 
 class CalculationError(ValueError):
@@ -134,6 +170,12 @@ def _tidy(value: int | float) -> int | float:
             return int(value)
         return round(value, 10)
     return value
+
+
+def calculate_spoken(text: str) -> tuple[str, int | float]:
+    """Evaluate a spoken calculation; return the expression and its tidy result."""
+    expression = spoken_expression(text)
+    return expression, _tidy(evaluate(expression))
 
 
 async def _async_calculate(request: ToolRequest) -> ToolOutcome:
