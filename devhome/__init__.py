@@ -1,0 +1,1 @@
+"""The development Home Assistant: provisioning and a chat command."""
