@@ -8,7 +8,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.layered_assist.const import CONF_TIMEOUT
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import intent
+from homeassistant.helpers import intent, issue_registry as ir
 
 from .conftest import AGENT_ID
 from .fake_openai import FakeOpenAI, Reply, failure, text
@@ -73,6 +73,24 @@ async def test_connection_refused(hass: HomeAssistant, fake_openai: FakeOpenAI) 
     assert result.response.response_type is intent.IntentResponseType.ERROR
     assert "cannot reach the model service" in speech(result)
     assert "無法連線模型服務" in speech(await converse(hass, "zh-TW"))
+    [issue] = [i for i in ir.async_get(hass).issues.values() if i.domain == "layered_assist"]
+    assert issue.translation_key == "endpoint_unreachable"
+    assert issue.translation_placeholders["base_url"] == fake_openai.base_url
+
+
+@pytest.mark.usefixtures("init_integration")
+async def test_unreachable_repair_clears(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
+    """A timeout raises the repair; the next answered request clears it; a 500 does not raise it."""
+    issues = ir.async_get(hass)
+    fake_openai.add(Reply(hang=True))
+    await converse(hass)
+    assert any(i.translation_key == "endpoint_unreachable" for i in issues.issues.values())
+    fake_openai.add(text("Back again."))
+    assert speech(await converse(hass)) == "Back again."
+    assert not any(i.translation_key == "endpoint_unreachable" for i in issues.issues.values())
+    fake_openai.add(failure(500, "boom"))
+    await converse(hass)
+    assert not any(i.translation_key == "endpoint_unreachable" for i in issues.issues.values())
 
 
 @pytest.mark.usefixtures("init_integration")

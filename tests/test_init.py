@@ -5,7 +5,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.helpers import issue_registry as ir, llm
 from homeassistant.setup import async_setup_component
 
 from .conftest import AGENT_ID
@@ -58,3 +58,5 @@ async def test_setup_unreachable_retries(
     await fake_openai.stop()
     assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"endpoint_unreachable_{mock_config_entry.entry_id}")
+    assert issue is not None

@@ -18,6 +18,7 @@ from .const import (
     SUBENTRY_CONVERSATION,
     VALIDATION_TIMEOUT,
 )
+from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
 from .intents import async_setup_intents
 from .llm_api import LayeredAssistAPI
 from .memos import MemoStore
@@ -54,7 +55,9 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
         except AuthenticationFailed as err:
             raise ConfigEntryAuthFailed(err.detail) from err
         except EndpointError as err:
+            async_report_endpoint_error(hass, entry, err)
             raise ConfigEntryNotReady(err.detail) from err
+        async_endpoint_reachable(hass, entry)
     states = ConversationStateStore(hass)
     await states.async_load()
     catalog = DeviceCatalog(hass)

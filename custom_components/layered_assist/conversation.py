@@ -41,6 +41,7 @@ from .const import (
     SUBENTRY_CONVERSATION,
 )
 from .dialogs.hub import DialogHub
+from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
 from .llm_api import LayeredAssistAPI
 from .localize import async_error_text
 from .models import LayeredAssistConfigEntry
@@ -282,7 +283,9 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         try:
             await self._loop.async_run(chat_log, self.entity_id, user_input.language)
         except EndpointError as err:
+            async_report_endpoint_error(self.hass, self.entry, err)
             return await self._async_error_result(user_input, chat_log, err)
+        async_endpoint_reachable(self.hass, self.entry)
         return conversation.async_get_result_from_chat_log(user_input, chat_log)
 
     def _turn_apis(self, api_ids: Any, turn: DeviceTurn) -> llm.API | list[str] | None:
