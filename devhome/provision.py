@@ -124,7 +124,8 @@ class Provisioner:
         for _ in range(600):
             try:
                 async with self.session.get(f"{self.url}/api/onboarding") as response:
-                    if response.status in (200, 401, 404):
+                    # 200 once onboarding is loaded (also after it is done).
+                    if response.status == 200:
                         return
             except aiohttp.ClientError:
                 pass
@@ -134,8 +135,8 @@ class Provisioner:
     async def onboard(self) -> bool:
         """Create the demo user and finish onboarding; return False when done before."""
         async with self.session.get(f"{self.url}/api/onboarding") as response:
-            steps = await response.json() if response.status == 200 else []
-        if not steps or all(step["done"] for step in steps):
+            steps = await response.json()
+        if all(step["done"] for step in steps):
             return False
         language = "en" if self.english else "zh-Hans"
         body = {
