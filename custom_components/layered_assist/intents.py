@@ -1,7 +1,9 @@
 """Our intents (climate dialog, calculator, tools), with sentences for HA's default agent."""
 
+import voluptuous as vol
+
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import intent, llm
+from homeassistant.helpers import config_validation as cv, intent, llm
 
 from .compat import add_default_agent_sentences
 from .const import DOMAIN
@@ -162,15 +164,26 @@ class CalculateIntentHandler(intent.IntentHandler):
     """Evaluates a spoken calculation (三加四等于多少) without a model."""
 
     intent_type = INTENT_CALCULATE
-    description = "Evaluate a spoken arithmetic expression"
+    description = "Evaluate an arithmetic expression, e.g. 3+4*2 or 三加四"
+    # HA's Assist API offers intents to models as tools: they pass the expression here.
+    slot_schema = {vol.Optional("la_expr"): cv.string}  # noqa: RUF012  (HA declares it per class)
 
     async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
         """Answer with the result, or fail so that a model can try."""
         response = intent_obj.create_response()
-        try:
-            expression, result = calculate_spoken(intent_obj.text_input or "")
-        except CalculationError as err:
-            response.async_set_error(intent.IntentResponseErrorCode.FAILED_TO_HANDLE, str(err))
+        # A matched sentence is read whole (operators may sit outside the wildcard).
+        texts = [intent_obj.text_input, intent_obj.slots.get("la_expr", {}).get("value")]
+        error: CalculationError | None = None
+        for text in filter(None, texts):
+            try:
+                expression, result = calculate_spoken(str(text))
+                break
+            except CalculationError as err:
+                error = err
+        else:
+            response.async_set_error(
+                intent.IntentResponseErrorCode.FAILED_TO_HANDLE, str(error or "no expression")
+            )
             return response
         placeholders = {"expression": expression, "result": str(result)}
         response.async_set_speech(

@@ -2,7 +2,12 @@
 
 import pytest
 
+from custom_components.layered_assist.const import DOMAIN
 from custom_components.layered_assist.tools.calculator import CalculationError, calculate_spoken, evaluate
+from homeassistant.components import conversation
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import llm
+from homeassistant.setup import async_setup_component
 
 
 @pytest.mark.parametrize(
@@ -83,3 +88,31 @@ def test_spoken_refuses(sentence: str) -> None:
     """What is not arithmetic is refused, so that the turn goes on to the model."""
     with pytest.raises(CalculationError):
         calculate_spoken(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "expected"),
+    [("三加四等于多少", "zh-Hans", "3 + 4 等于 7。"), ("what is 6 times 7", "en", "6 * 7 is 42.")],
+)
+async def test_intent_through_default_agent(
+    hass: HomeAssistant, sentence: str, language: str, expected: str
+) -> None:
+    """HA's own agent answers spoken calculations with our intent."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, DOMAIN, {})
+    result = await conversation.async_converse(hass, sentence, None, Context(), language=language)
+    assert result.response.speech["plain"]["speech"] == expected
+
+
+async def test_intent_as_assist_api_tool(hass: HomeAssistant) -> None:
+    """HA's Assist API offers the intent to models, which pass the expression as a slot."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    assert await async_setup_component(hass, DOMAIN, {})
+    context = llm.LLMContext(
+        platform="ollama", context=Context(), language="en", assistant="conversation", device_id=None
+    )
+    api = await llm.async_get_api(hass, llm.LLM_API_ASSIST, context)
+    result = await api.async_call_tool(
+        llm.ToolInput(tool_name="LayeredAssistCalculate", tool_args={"la_expr": "(3+4)*2"})
+    )
+    assert result["speech"]["plain"]["speech"] == "(3+4)*2 is 14."
