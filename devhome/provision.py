@@ -297,8 +297,10 @@ async def main() -> None:
             await provisioner.store_token()
         mode = os.environ.get("LAYERED_ASSIST_BASE_URL") or "local only"
         print(f"[develop] model endpoint: {mode}", file=sys.stderr)
+        example = "turn on the living room ceiling light" if args.en else "把客厅吊灯打开"
         print(
-            f'[develop] ready: {URL}  login {USERNAME} / {PASSWORD}  (try: scripts/chat "把客厅吊灯打开")',
+            f"[develop] ready: {provisioner.url}  login {USERNAME} / {PASSWORD}"
+            f'  (try: scripts/chat "{example}")',
             file=sys.stderr,
         )
 
