@@ -14,7 +14,7 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import entity_registry as er
 
 from .conftest import AGENT_ID
-from .fake_openai import FakeOpenAI, Reply, call
+from .fake_openai import FakeOpenAI, Reply, ScriptedCall, call, calls, failure, text
 
 
 @pytest.fixture
@@ -90,3 +90,41 @@ async def test_injection_in_alias_and_tool_result(
     assert hass.states.get("lock.safe").state == "locked"
     system = fake_openai.chat_requests[0]["messages"][0]["content"]
     assert "lock.safe" not in system.split("light.kids_light")[0]
+
+
+@pytest.mark.parametrize("agent_options", [{CONF_FAST_PATH: False, CONF_LOCAL_ACTION: False}], indirect=True)
+@pytest.mark.parametrize(
+    ("replies", "chinese"),
+    [
+        ([failure(401, "Incorrect API key")], "API 密钥"),
+        ([failure(429, "Slow down", headers={"Retry-After": "30"})], "30 秒后再试"),
+        ([failure(500, "boom")], "HTTP 500"),
+        ([Reply(hang=True)], "响应超时"),
+        ([Reply(text="broken", malformed_sse=True)], "回答中断"),
+        (
+            [
+                calls(ScriptedCall("control_devices", '{"commands": [{"entity_id": "light.kids_light",')),
+                calls(ScriptedCall("control_devices", "not json at all")),
+                text("我没能理解要做什么。"),
+            ],
+            "我没能理解要做什么。",
+        ),
+    ],
+    ids=["401", "429-retry-after", "500", "timeout", "malformed-sse", "invalid-json-arguments"],
+)
+async def test_endpoint_faults_touch_nothing(
+    hass: HomeAssistant,
+    home: LoadedHome,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    replies: list[Reply],
+    chinese: str,
+) -> None:
+    """A device sentence meeting a fault gets a clear Chinese answer and no device is touched."""
+    fake_openai.add(*replies)
+    result = await conversation.async_converse(
+        hass, "打开儿童房灯", None, Context(), language="zh-Hans", agent_id=AGENT_ID
+    )
+    assert chinese in result.response.speech["plain"]["speech"]
+    assert home.acted_on() == set()
+    assert hass.states.get("light.kids_light").state == "off"
