@@ -14,13 +14,18 @@ import aiohttp
 import pytest
 import pytest_socket
 
-from devhome.provision import PASSWORD, USERNAME, Provisioner
+from devhome.provision import PASSWORD, TOKEN_FILE, USERNAME, Provisioner
 
 from .browser import open_page
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 HASS = str(Path(PYTHON).parent / "hass")
+
+
+def stored_token(config: Path) -> str:
+    """Return the long-lived token the provisioner stored for scripts/chat."""
+    return (config / TOKEN_FILE).read_text().strip()
 
 
 def free_port() -> int:
@@ -77,7 +82,7 @@ def state(demo: tuple[Path, str], entity_id: str) -> dict:
     """Read an entity's state over the REST API."""
     pytest_socket.enable_socket()
     config, url = demo
-    token = (config / ".layered_assist_token").read_text().strip()
+    token = stored_token(config)
     request = urllib.request.Request(
         f"{url}/api/states/{entity_id}", headers={"Authorization": f"Bearer {token}"}
     )
@@ -109,7 +114,7 @@ async def ask(demo: tuple[Path, str], *commands: str) -> list:
     config, url = demo
     async with aiohttp.ClientSession() as session:
         client = Provisioner(session, config, english=False, url=url)
-        client.token = (config / ".layered_assist_token").read_text().strip()
+        client.token = stored_token(config)
         return [await client.ws(command) for command in commands]
 
 
@@ -165,7 +170,7 @@ def test_assist_in_the_browser(demo: tuple[Path, str], tmp_path: Path) -> None:
 async def chat_light_on(demo: tuple[Path, str]) -> None:
     """Make sure the kitchen light starts on."""
     config, url = demo
-    token = (config / ".layered_assist_token").read_text().strip()
+    token = stored_token(config)
     async with (
         aiohttp.ClientSession() as session,
         session.post(

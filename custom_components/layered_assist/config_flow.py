@@ -12,6 +12,7 @@ from homeassistant.config_entries import (
     ConfigEntryState,
     ConfigFlow,
     ConfigFlowResult,
+    ConfigSubentryData,
     ConfigSubentryFlow,
     SubentryFlowResult,
 )
@@ -140,6 +141,16 @@ async def _async_validate_endpoint(
         return None, "unknown"
 
 
+def _first_agent(options: dict[str, Any]) -> ConfigSubentryData:
+    """Return the subentry of the agent an entry starts with."""
+    return {
+        "subentry_type": SUBENTRY_CONVERSATION,
+        "data": {**DEFAULT_AGENT_OPTIONS, **options},
+        "title": DEFAULT_AGENT_NAME,
+        "unique_id": None,
+    }
+
+
 def _endpoint_schema(defaults: Mapping[str, Any]) -> vol.Schema:
     """Return the form of the endpoint."""
     return vol.Schema(
@@ -194,14 +205,7 @@ class LayeredAssistConfigFlow(ConfigFlow, domain=DOMAIN):
             return self.async_create_entry(
                 title=LOCAL_ONLY_TITLE,
                 data={CONF_BASE_URL: None, CONF_API_KEY: None},
-                subentries=[
-                    {
-                        "subentry_type": SUBENTRY_CONVERSATION,
-                        "data": dict(DEFAULT_AGENT_OPTIONS),
-                        "title": DEFAULT_AGENT_NAME,
-                        "unique_id": None,
-                    }
-                ],
+                subentries=[_first_agent({})],
             )
         if user_input is not None:
             base_url = user_input[CONF_BASE_URL].rstrip("/")
@@ -231,14 +235,7 @@ class LayeredAssistConfigFlow(ConfigFlow, domain=DOMAIN):
                 return self.async_create_entry(
                     title=_title(self._endpoint[CONF_BASE_URL]),
                     data=self._endpoint,
-                    subentries=[
-                        {
-                            "subentry_type": SUBENTRY_CONVERSATION,
-                            "data": {**DEFAULT_AGENT_OPTIONS, CONF_MODEL: model},
-                            "title": DEFAULT_AGENT_NAME,
-                            "unique_id": None,
-                        }
-                    ],
+                    subentries=[_first_agent({CONF_MODEL: model})],
                 )
         default = self._models[0] if self._models else DEFAULT_MODEL
         if self._models and DEFAULT_MODEL in self._models:

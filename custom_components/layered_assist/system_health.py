@@ -23,20 +23,16 @@ async def system_health_info(hass: HomeAssistant) -> dict[str, Any]:
             for s in entry.subentries.values()
             if s.subentry_type == SUBENTRY_CONVERSATION
         ]
+        sizes = {"catalog_size": len(runtime.catalog.entries), "conversations_stored": runtime.states.size}
         client = runtime.client
         if client is None:
-            return {
-                "endpoint_reachable": "local only",
-                "catalog_size": len(runtime.catalog.entries),
-                "conversations_stored": runtime.states.size,
-            }
+            return {"endpoint_reachable": "local only", **sizes}
         trip = client.last_round_trip
         return {
             "endpoint_reachable": system_health.async_check_can_reach_url(hass, _models_url(client.base_url)),
             "models": ", ".join(str(m) for m in models if m),
             "last_round_trip": f"{trip * 1000:.0f} ms" if trip is not None else "none yet",
-            "catalog_size": len(runtime.catalog.entries),
-            "conversations_stored": runtime.states.size,
+            **sizes,
         }
     return {"loaded": False}
 
