@@ -142,10 +142,10 @@ class Oracle:
             state = self._state(entity_id)
             if state is None:
                 continue
-            name, args = self._intent(state, self.turn.actions.get(entity_id))
-            if name not in tools:
-                name = "HassTurnOff" if name == "HassTurnOff" else "HassTurnOn"
-            calls.append((name, {"name": self._name(state), **args}))
+            intent, args = self._intent(state, self.turn.actions.get(entity_id))
+            name = _offered(tools, intent) or _offered(tools, "HassTurnOn")
+            if name is not None:
+                calls.append((name, {"name": self._name(state), **args}))
         return OllamaReply(calls=calls) if calls else OllamaReply(text=self.final_text)
 
     def _name(self, state: State) -> str:
@@ -233,6 +233,11 @@ class Oracle:
         if kind is ActionKind.LOCK:
             return "HassTurnOn", {}
         return "HassTurnOn", {}
+
+
+def _offered(tools: set[str], intent: str) -> str | None:
+    """Return the tool HA offers for an intent (``intent__HassTurnOn`` since HA 2026.9)."""
+    return next((tool for tool in sorted(tools) if tool == intent or tool.endswith(f"__{intent}")), None)
 
 
 @dataclass

@@ -14,6 +14,7 @@ from typing import Any
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.layered_assist.compat import registry_aliases
 from homeassistant import loader
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME
@@ -23,6 +24,7 @@ from homeassistant.helpers import (
     device_registry as dr,
     entity_registry as er,
     floor_registry as fr,
+    frame,
 )
 from homeassistant.setup import async_setup_component
 
@@ -169,11 +171,13 @@ async def async_load_home(hass: HomeAssistant, home: dict[str, Any]) -> LoadedHo
             original_name=entity.get("name"),
         )
         assert registry_entry.entity_id == entity_id, f"{entity_id} is taken"
-        entity_registry.async_update_entity(
-            entity_id,
-            aliases=set(entity.get("aliases") or []),
-            area_id=loaded.area_ids.get(entity.get("area") or ""),
-        )
+        entity_registry.async_update_entity(entity_id, aliases=registry_aliases(entity.get("aliases") or []))
+        if area_id := loaded.area_ids.get(entity.get("area") or ""):
+            try:
+                entity_registry.async_update_entity(entity_id, area_id=area_id)
+            except ValueError:
+                # Since HA 2026.4 an entity named only by its device takes the device's area.
+                device_registry.async_update_device(str(registry_entry.device_id), area_id=area_id)
         attributes = dict(entity.get("attributes") or {})
         attributes.setdefault(ATTR_FRIENDLY_NAME, entity.get("name") or object_id)
         hass.states.async_set(entity_id, str(entity.get("state", "unknown")), attributes)
@@ -258,6 +262,8 @@ def write_report(report: dict[str, Any], out: Path | None) -> None:
 
 async def async_prepare_home(hass: HomeAssistant, home: dict[str, Any]) -> LoadedHome:
     """Set up HA's core, conversation and intents with our custom integration, then the home."""
+    # As HA's bootstrap does: deprecation reports (frame.report_usage) need it.
+    frame.async_setup(hass)
     hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
     for component in ("homeassistant", "conversation", "intent"):
         assert await async_setup_component(hass, component, {})

@@ -7,6 +7,8 @@ a finished config directory is left as it is.
 
 import argparse
 import asyncio
+from collections import Counter
+import json
 import os
 from pathlib import Path
 import sys
@@ -19,6 +21,11 @@ URL = f"http://127.0.0.1:{PORT}"
 USERNAME = "demo"
 PASSWORD = "layered-assist"
 TOKEN_FILE = ".layered_assist_token"
+CUSTOMIZE_FILE = "customize.yaml"
+# How long provisioning waits for HA's demo entities, and how often it looks.
+ENTITY_TIMEOUT = 180.0
+ENTITY_POLL = 0.5
+VERIFY_TIMEOUT = 30.0
 CONFIGURATION = """\
 homeassistant:
   name: Layered Assist (development)
@@ -26,6 +33,8 @@ homeassistant:
   time_zone: Asia/Shanghai
   country: CN
   language: zh-Hans
+  # Names of demo entities that have no registry entry (written by the provisioner).
+  customize: !include customize.yaml
 
 http:
   server_host: 127.0.0.1
@@ -95,6 +104,9 @@ def prepare(config_dir: Path, port: int) -> None:
     configuration = config_dir / "configuration.yaml"
     if not configuration.exists():
         configuration.write_text(CONFIGURATION.format(port=port))
+    customize = config_dir / CUSTOMIZE_FILE
+    if not customize.exists():
+        customize.write_text("{}\n")
     custom = config_dir / "custom_components"
     custom.mkdir(exist_ok=True)
     link = custom / "layered_assist"
@@ -208,16 +220,29 @@ class Provisioner:
                 "config/area_registry/create", name=area_name(area), floor_id=floors[floor]
             )
             areas[area] = created["area_id"]
-        registered = {entry["entity_id"] for entry in await self.ws("config/entity_registry/list")}
+        entries = await self.wait_for_entities()
+        devices = Counter(entry["device_id"] for entry in entries.values() if entry.get("device_id"))
         for entity_id, (zh, en, area) in ENTITIES.items():
-            if entity_id in registered:
+            if (entry := entries.get(entity_id)) is None:
+                continue
+            name = en if self.english else zh
+            area_id = areas[area] if area else None
+            if _named_by_device(entry, devices):
+                # Named by its own device, as HA names such entities (since 2026.4 an
+                # entity's name follows its device's and it takes the device's area).
                 await self.ws(
-                    "config/entity_registry/update",
-                    entity_id=entity_id,
-                    name=en if self.english else zh,
-                    area_id=areas[area] if area else None,
+                    "config/device_registry/update",
+                    device_id=entry["device_id"],
+                    name_by_user=name,
+                    area_id=area_id,
                 )
-        # Some demo entities (weather) have no registry entry but can still be exposed.
+                await self.ws("config/entity_registry/update", entity_id=entity_id, name=None, area_id=None)
+            else:
+                await self.ws(
+                    "config/entity_registry/update", entity_id=entity_id, name=name, area_id=area_id
+                )
+        await self.name_unregistered(set(ENTITIES) - set(entries))
+        # Entities without a registry entry can still be exposed.
         existing = {state["entity_id"] for state in await self.ws("get_states")}
         others = sorted(existing - ENTITIES.keys())
         await self.ws(
@@ -227,6 +252,72 @@ class Provisioner:
         await self.ws(
             "homeassistant/expose_entity", assistants=["conversation"], entity_ids=ours, should_expose=True
         )
+        await self.verify_home(areas)
+
+    async def name_unregistered(self, entity_ids: set[str]) -> None:
+        """Name demo entities that have no registry entry (no unique id) through customize."""
+        lines = [
+            f"{entity_id}:\n  friendly_name: {json.dumps(ENTITIES[entity_id][1 if self.english else 0])}"
+            for entity_id in sorted(entity_ids)
+        ]
+        (self.config_dir / CUSTOMIZE_FILE).write_text("\n".join(lines) + "\n" if lines else "{}\n")
+        await self.ws("call_service", domain="homeassistant", service="reload_core_config")
+        if entity_ids:
+            # Entities take the new names when they next write their state.
+            await self.ws(
+                "call_service",
+                domain="homeassistant",
+                service="update_entity",
+                target={"entity_id": sorted(entity_ids)},
+            )
+
+    async def verify_home(self, areas: dict[str, str]) -> None:
+        """Read the home back as a user sees it; exit with what differs instead of "ready"."""
+        for _ in range(int(VERIFY_TIMEOUT / ENTITY_POLL)):
+            if not (problems := await self.home_problems(areas)):
+                return
+            # Names reach the states a moment after the registries.
+            await asyncio.sleep(ENTITY_POLL)
+        sys.exit("The demo home was not provisioned as intended:\n  " + "\n  ".join(problems))
+
+    async def home_problems(self, areas: dict[str, str]) -> list[str]:
+        """Return how the home differs from the intended one."""
+        states = {state["entity_id"]: state for state in await self.ws("get_states")}
+        entries = {entry["entity_id"]: entry for entry in await self.ws("config/entity_registry/list")}
+        devices = {device["id"]: device for device in await self.ws("config/device_registry/list")}
+        exposed = (await self.ws("homeassistant/expose_entity/list"))["exposed_entities"]
+        problems = []
+        for entity_id, (zh, en, area) in ENTITIES.items():
+            name = en if self.english else zh
+            shown = states.get(entity_id, {}).get("attributes", {}).get("friendly_name")
+            if shown != name:
+                problems.append(f"{entity_id}: named {shown!r}, expected {name!r}")
+            if (entry := entries.get(entity_id)) is not None:
+                device = devices.get(entry.get("device_id") or "", {})
+                placed = entry.get("area_id") or device.get("area_id")
+                if placed != (areas[area] if area else None):
+                    problems.append(f"{entity_id}: in area {placed!r}, expected {area!r}")
+            if not exposed.get(entity_id, {}).get("conversation"):
+                problems.append(f"{entity_id}: not exposed to Assist")
+        return problems
+
+    async def wait_for_entities(self, timeout: float = ENTITY_TIMEOUT) -> dict[str, dict[str, Any]]:
+        """Wait until every demo entity we manage has a state; return their registry entries.
+
+        HA's demo integration adds its entities a few seconds after HA answers (later on
+        a busy machine); renaming before that would silently skip them.
+        """
+        missing: set[str] = set(ENTITIES)
+        for _ in range(int(timeout / ENTITY_POLL)):
+            missing = set(ENTITIES) - {state["entity_id"] for state in await self.ws("get_states")}
+            if not missing:
+                registered = {entry["entity_id"] for entry in await self.ws("config/entity_registry/list")}
+                return {
+                    entity_id: await self.ws("config/entity_registry/get", entity_id=entity_id)
+                    for entity_id in sorted(registered & set(ENTITIES))
+                }
+            await asyncio.sleep(ENTITY_POLL)
+        sys.exit(f"HA's demo entities did not appear within {timeout:.0f} s: {', '.join(sorted(missing))}")
 
     async def add_agent(self) -> str:
         """Configure Layered Assist (local-only unless the environment names an endpoint)."""
@@ -273,6 +364,17 @@ class Provisioner:
         path = self.config_dir / TOKEN_FILE
         path.write_text(token)
         path.chmod(0o600)
+
+
+def _named_by_device(entry: dict[str, Any], devices: Counter[str]) -> bool:
+    """Tell whether an entity takes its name from its device, which has no other entity."""
+    device_id = entry.get("device_id")
+    return bool(
+        device_id
+        and entry.get("has_entity_name", True)
+        and entry.get("original_name") is None
+        and devices[device_id] == 1
+    )
 
 
 async def main() -> None:

@@ -13,11 +13,12 @@ from pytest_homeassistant_custom_component.common import (
 
 from custom_components.layered_assist.alarm_time import AlarmTimeError, parse_alarm_time
 from custom_components.layered_assist.alarms import EVENT_ALARM, STORAGE_KEY
-from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from custom_components.layered_assist.const import DOMAIN
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
 from homeassistant.util import dt as dt_util
+
+from .llm_tools import call_tool
 
 SENSOR = "sensor.layered_assist_next_alarm"
 
@@ -63,24 +64,15 @@ async def at_three_pm(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> Fr
     return freezer
 
 
-async def tool(hass: HomeAssistant, name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Call an alarm tool through our LLM API."""
-    context = llm.LLMContext(
-        platform="test", context=Context(), language="zh-Hans", assistant=None, device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
-    return await api.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
-
-
 async def test_set_list_fire(
     hass: HomeAssistant, at_three_pm: FrozenDateTimeFactory, init_integration: MockConfigEntry
 ) -> None:
     """An alarm is set, shown by the sensor, fires its event when due, and is gone."""
     events = async_capture_events(hass, EVENT_ALARM)
-    result = await tool(hass, "set_alarm", {"time": "二十分钟后", "message": "关火"})
+    result = await call_tool(hass, "set_alarm", {"time": "二十分钟后", "message": "关火"})
     assert result["speech"] == "已设置11-22 15:20的闹钟关火。"
     assert hass.states.get(SENSOR).state == "2026-11-22T07:20:00+00:00"
-    assert (await tool(hass, "list_alarms", {}))["speech"] == "你有1个闹钟：1. 11-22 15:20 关火。"
+    assert (await call_tool(hass, "list_alarms", {}))["speech"] == "你有1个闹钟：1. 11-22 15:20 关火。"
 
     at_three_pm.tick(timedelta(minutes=21))
     async_fire_time_changed(hass)
@@ -94,7 +86,7 @@ async def test_repeating_alarm_moves_on(
 ) -> None:
     """A daily alarm fires and is due again the next day."""
     events = async_capture_events(hass, EVENT_ALARM)
-    await tool(hass, "set_alarm", {"time": "每天15点30分"})
+    await call_tool(hass, "set_alarm", {"time": "每天15点30分"})
     at_three_pm.tick(timedelta(minutes=31))
     async_fire_time_changed(hass)
     await hass.async_block_till_done()
@@ -106,9 +98,9 @@ async def test_delete(
     hass: HomeAssistant, at_three_pm: FrozenDateTimeFactory, init_integration: MockConfigEntry
 ) -> None:
     """Alarms are deleted by number."""
-    await tool(hass, "set_alarm", {"time": "明早七点"})
-    assert (await tool(hass, "delete_alarm", {"alarm": "1"}))["speech"] == "已删除11-23 07:00的闹钟。"
-    assert (await tool(hass, "delete_alarm", {"alarm": "1"}))["error"] == "not_found"
+    await call_tool(hass, "set_alarm", {"time": "明早七点"})
+    assert (await call_tool(hass, "delete_alarm", {"alarm": "1"}))["speech"] == "已删除11-23 07:00的闹钟。"
+    assert (await call_tool(hass, "delete_alarm", {"alarm": "1"}))["error"] == "not_found"
 
 
 async def test_late_alarm_fires_once_at_start(
@@ -141,7 +133,7 @@ async def test_pending_alarm_survives_restart(
 ) -> None:
     """Set, reload (as a restart), and it still fires."""
     events = async_capture_events(hass, EVENT_ALARM)
-    await tool(hass, "set_alarm", {"time": "10分钟后"})
+    await call_tool(hass, "set_alarm", {"time": "10分钟后"})
     assert await hass.config_entries.async_reload(init_integration.entry_id)
     await hass.async_block_till_done()
     at_three_pm.tick(timedelta(minutes=11))

@@ -8,7 +8,13 @@ import voluptuous as vol
 
 from custom_components.layered_assist import DATA_TOOLS
 from custom_components.layered_assist.const import CONF_MAX_TOOL_ROUNDS, CONF_STREAM, DOMAIN
-from custom_components.layered_assist.tools.base import DirectResponse, ModelResult, ToolRequest, ToolSpec
+from custom_components.layered_assist.tools.base import (
+    DirectResponse,
+    ModelResult,
+    ToolRequest,
+    ToolSpec,
+    ToolTraits,
+)
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import chat_session, intent, issue_registry as ir
@@ -41,7 +47,13 @@ def tool_messages(request: dict[str, Any]) -> list[dict[str, Any]]:
 def register_tool(hass: HomeAssistant, name: str, handler: Any) -> None:
     """Add a tool to our registry, as later tool families do."""
     hass.data[DATA_TOOLS].register(
-        ToolSpec(name=name, description=f"test tool {name}", parameters=vol.Schema({}), handler=handler)
+        ToolSpec(
+            name=name,
+            traits=ToolTraits(),
+            description=f"test tool {name}",
+            parameters=vol.Schema({}),
+            handler=handler,
+        )
     )
 
 

@@ -2,96 +2,40 @@
 
 import asyncio
 from collections.abc import Iterator
-import json
 import os
 from pathlib import Path
-import socket
-import subprocess
-import sys
-import urllib.request
 
 import aiohttp
 import pytest
 import pytest_socket
 
-from devhome.provision import PASSWORD, TOKEN_FILE, USERNAME, Provisioner
+from devhome.provision import PASSWORD, USERNAME, Provisioner
+from devhome.smoke import DemoHass, demo_hass
 
 from .browser import open_page
 
-ROOT = Path(__file__).resolve().parent.parent
-PYTHON = sys.executable
-HASS = str(Path(PYTHON).parent / "hass")
-
-
-def stored_token(config: Path) -> str:
-    """Return the long-lived token the provisioner stored for scripts/chat."""
-    return (config / TOKEN_FILE).read_text().strip()
-
-
-def free_port() -> int:
-    """Return a free TCP port on 127.0.0.1."""
-    # Only 127.0.0.1 stays reachable (HA's test plugin restricts the hosts).
-    pytest_socket.enable_socket()
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def run(*args: str, config: Path) -> subprocess.CompletedProcess[str]:
-    """Run one of our modules against the demo config."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LAYERED_ASSIST_")}
-    return subprocess.run(
-        [PYTHON, "-m", *args, "--config", str(config)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    """Prepare a config, start hass, provision it; yield the config dir and URL."""
-    config = tmp_path_factory.mktemp("demo")
-    port = free_port()
-    assert run("devhome.provision", "--prepare", "--port", str(port), config=config).returncode == 0
-    log = (config / "hass.out").open("w")
-    hass = subprocess.Popen([HASS, "-c", str(config), "--skip-pip"], stdout=log, stderr=subprocess.STDOUT)
-    try:
-        provisioned = run("devhome.provision", "--port", str(port), config=config)
-        assert provisioned.returncode == 0, provisioned.stderr[-2000:]
-        yield config, f"http://127.0.0.1:{port}"
-    finally:
-        hass.terminate()
-        hass.wait(timeout=60)
-        log.close()
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoHass]:
+    """Start hass in a fresh config directory and provision it, as scripts/develop does."""
+    # Only 127.0.0.1 stays reachable (HA's test plugin restricts the hosts).
+    pytest_socket.enable_socket()
+    with demo_hass(tmp_path_factory.mktemp("demo")) as running:
+        yield running
 
 
-def chat(demo: tuple[Path, str], text: str, *flags: str) -> str:
+def chat(demo: DemoHass, text: str, *flags: str) -> str:
     """Say something through devhome.chat; return the printed reply."""
-    config, url = demo
-    result = run("devhome.chat", text, "--url", url, *flags, config=config)
-    assert result.returncode == 0, result.stderr
-    return result.stdout.strip()
+    return demo.say(text, *flags)
 
 
-def state(demo: tuple[Path, str], entity_id: str) -> dict:
+def state(demo: DemoHass, entity_id: str) -> dict:
     """Read an entity's state over the REST API."""
     pytest_socket.enable_socket()
-    config, url = demo
-    token = stored_token(config)
-    request = urllib.request.Request(
-        f"{url}/api/states/{entity_id}", headers={"Authorization": f"Bearer {token}"}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        data: dict = json.load(response)
-        return data
+    return demo.state(entity_id)
 
 
-def test_chinese_conversation_changes_demo_entities(demo: tuple[Path, str]) -> None:
+def test_chinese_conversation_changes_demo_entities(demo: DemoHass) -> None:
     """Local-only: Chinese device commands act, 它 carries over invocations, tools answer."""
     before = state(demo, "light.ceiling_lights")["state"]
     assert chat(demo, "把客厅吊灯关掉", "--new") == "已关闭客厅吊灯。"
@@ -109,16 +53,15 @@ def test_chinese_conversation_changes_demo_entities(demo: tuple[Path, str]) -> N
     assert "模型服务" in chat(demo, "给我讲个笑话")
 
 
-async def ask(demo: tuple[Path, str], *commands: str) -> list:
+async def ask(demo: DemoHass, *commands: str) -> list:
     """Run WebSocket commands with the stored token."""
-    config, url = demo
     async with aiohttp.ClientSession() as session:
-        client = Provisioner(session, config, english=False, url=url)
-        client.token = stored_token(config)
+        client = Provisioner(session, demo.config, english=False, url=demo.url)
+        client.token = demo.token
         return [await client.ws(command) for command in commands]
 
 
-def test_pipeline_and_exposure(demo: tuple[Path, str]) -> None:
+def test_pipeline_and_exposure(demo: DemoHass) -> None:
     """Our agent is the preferred pipeline's; the areas are the demo home's."""
     pytest_socket.enable_socket()
     pipelines, areas, floors = asyncio.run(
@@ -131,9 +74,9 @@ def test_pipeline_and_exposure(demo: tuple[Path, str]) -> None:
     assert {f["name"] for f in floors} == {"一楼", "二楼"}
 
 
-async def browse(demo: tuple[Path, str], profile: Path, screenshot: Path) -> None:
+async def browse(demo: DemoHass, profile: Path, screenshot: Path) -> None:
     """Log in, open Assist with its shortcut, type a Chinese sentence, wait for the reply."""
-    _, url = demo
+    url = demo.url
     async with open_page(profile) as page:
         await page.send("Page.navigate", url=f"{url}/")
         await page.type_into("input[name=username]", USERNAME, enter=False)
@@ -156,7 +99,7 @@ async def browse(demo: tuple[Path, str], profile: Path, screenshot: Path) -> Non
         await page.screenshot(screenshot)
 
 
-def test_assist_in_the_browser(demo: tuple[Path, str], tmp_path: Path) -> None:
+def test_assist_in_the_browser(demo: DemoHass, tmp_path: Path) -> None:
     """Headless Chromium: log in, open Assist, type Chinese, see the reply and the light go off."""
     pytest_socket.enable_socket()
     asyncio.run(chat_light_on(demo))
@@ -167,10 +110,9 @@ def test_assist_in_the_browser(demo: tuple[Path, str], tmp_path: Path) -> None:
     assert screenshot.stat().st_size > 10_000
 
 
-async def chat_light_on(demo: tuple[Path, str]) -> None:
+async def chat_light_on(demo: DemoHass) -> None:
     """Make sure the kitchen light starts on."""
-    config, url = demo
-    token = stored_token(config)
+    url, token = demo.url, demo.token
     async with (
         aiohttp.ClientSession() as session,
         session.post(

@@ -3,22 +3,14 @@
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from custom_components.layered_assist.const import DOMAIN
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
+
+from .llm_tools import call_tool
 
 TODO = "todo.layered_assist_memos"
 pytestmark = pytest.mark.usefixtures("init_integration")
-
-
-async def tool(hass: HomeAssistant, name: str, args: dict) -> dict:
-    """Call a memo tool through our LLM API."""
-    context = llm.LLMContext(
-        platform="test", context=Context(), language="zh-Hans", assistant=None, device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
-    return await api.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
 
 
 async def todo_items(hass: HomeAssistant) -> list[dict]:
@@ -31,7 +23,7 @@ async def todo_items(hass: HomeAssistant) -> list[dict]:
 
 async def test_round_trip(hass: HomeAssistant) -> None:
     """What the tool adds shows on the to-do list; what the dashboard changes the tool sees."""
-    added = await tool(hass, "add_memo", {"text": "买牛奶"})
+    added = await call_tool(hass, "add_memo", {"text": "买牛奶"})
     assert added["speech"] == "已记下：买牛奶。"
     assert [i["summary"] for i in await todo_items(hass)] == ["买牛奶"]
     assert hass.states.get(TODO).state == "1"
@@ -40,14 +32,14 @@ async def test_round_trip(hass: HomeAssistant) -> None:
     await hass.services.async_call(
         "todo", "update_item", {"entity_id": TODO, "item": "买牛奶", "status": "completed"}, blocking=True
     )
-    listed = await tool(hass, "list_memos", {})
+    listed = await call_tool(hass, "list_memos", {})
     assert listed["memos"] == ["交电费"]
     assert listed["speech"] == "你有1条备忘：1. 交电费。"
 
-    deleted = await tool(hass, "delete_memo", {"memo": "电费"})
+    deleted = await call_tool(hass, "delete_memo", {"memo": "电费"})
     assert deleted["speech"] == "已删除备忘：交电费。"
     assert [i["summary"] for i in await todo_items(hass)] == ["买牛奶"]
-    assert (await tool(hass, "delete_memo", {"memo": "3"}))["error"] == "not_found"
+    assert (await call_tool(hass, "delete_memo", {"memo": "3"}))["error"] == "not_found"
 
 
 async def test_services(hass: HomeAssistant) -> None:
@@ -83,7 +75,7 @@ async def test_intents(hass: HomeAssistant, add: str, listing: str, language: st
 
 async def test_memos_survive_reload(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:
     """Memos are stored."""
-    await tool(hass, "add_memo", {"text": "续签护照"})
+    await call_tool(hass, "add_memo", {"text": "续签护照"})
     assert await hass.config_entries.async_reload(init_integration.entry_id)
     await hass.async_block_till_done()
-    assert (await tool(hass, "list_memos", {}))["memos"] == ["续签护照"]
+    assert (await call_tool(hass, "list_memos", {}))["memos"] == ["续签护照"]

@@ -3,13 +3,17 @@
 from homeassistant.const import CONF_API_KEY, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ConfigEntryAuthFailed, ConfigEntryNotReady
-from homeassistant.helpers import config_validation as cv, llm
+from homeassistant.helpers import config_validation as cv
+
+# Not `helpers.llm` as a name: the package's own llm.py platform would shadow it.
+from homeassistant.helpers.llm import async_register_api
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.util.hass_dict import HassKey
 
 from .alarms import AlarmManager, Announcers
 from .chat.client import EndpointClient
 from .chat.errors import AuthenticationFailed, EndpointError
+from .compat import ENTRY_SETUP_DONE
 from .const import (
     CONF_ALARM_NOTIFY,
     CONF_ALARM_SATELLITES,
@@ -38,7 +42,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """Register our tools as an LLM API, available to every agent."""
     registry = ToolRegistry()
     hass.data[DATA_TOOLS] = registry
-    llm.async_register_api(hass, LayeredAssistAPI(hass, registry))
+    async_register_api(hass, LayeredAssistAPI(hass, registry))
     async_setup_services(hass, registry)
     async_setup_intents(hass, registry)
     return True
@@ -72,7 +76,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
         client=client, catalog=catalog, states=states, memos=memos, alarms=alarms
     )
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
-    return True
+    return ENTRY_SETUP_DONE  # type: ignore[no-any-return]
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> bool:

@@ -3,14 +3,14 @@
 import voluptuous as vol
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import config_validation as cv, intent, llm
+from homeassistant.helpers import config_validation as cv, intent
 
 from .compat import add_default_agent_sentences
-from .const import DOMAIN
 from .dialogs.access import async_climate_utterance, conversation_key, loaded_hub
-from .llm_api import RegistryTool
+from .llm_api import RegistryTool, local_llm_context
 from .localize import async_text
 from .tools import ToolRegistry
+from .tools.base import ADDS, CONTROLS, LOOKUP
 from .tools.calculator import CalculationError, calculate_spoken
 
 INTENT_CLIMATE = "LayeredAssistClimate"
@@ -107,23 +107,31 @@ _CALCULATE_SENTENCES = [
     "how much is {la_expr}",
     "what is {la_expr} (plus|minus|times|multiplied by|divided by|over) {la_text}",
 ]
+# How each intent behaves, for HA's Assist API (see llm.py).
+INTENT_TRAITS = {
+    INTENT_CALCULATE: LOOKUP,
+    INTENT_WEATHER: LOOKUP,
+    INTENT_MOON: LOOKUP,
+    INTENT_LIST_ALARMS: LOOKUP,
+    INTENT_LIST_MEMOS: LOOKUP,
+    INTENT_SET_ALARM: ADDS,
+    INTENT_ADD_MEMO: ADDS,
+    INTENT_CLIMATE: CONTROLS,
+}
+# Each data block declares its wildcard lists (local lists work on every release).
+_WILDCARDS = {name: {"wildcard": True} for name in ("la_expr", "la_text", "la_date", "la_time")}
 SENTENCES = {
-    "intents": {
-        INTENT_CALCULATE: {"data": [{"sentences": _CALCULATE_SENTENCES}]},
-        INTENT_WEATHER: {"data": [{"sentences": _WEATHER_SENTENCES}]},
-        INTENT_SET_ALARM: {"data": [{"sentences": _SET_ALARM_SENTENCES}]},
-        INTENT_LIST_ALARMS: {"data": [{"sentences": _LIST_ALARMS_SENTENCES}]},
-        INTENT_ADD_MEMO: {"data": [{"sentences": _ADD_MEMO_SENTENCES}]},
-        INTENT_LIST_MEMOS: {"data": [{"sentences": _LIST_MEMOS_SENTENCES}]},
-        INTENT_CLIMATE: {"data": [{"sentences": _SENTENCES}]},
-        INTENT_MOON: {"data": [{"sentences": _MOON_SENTENCES}]},
-    },
-    "lists": {
-        "la_expr": {"wildcard": True},
-        "la_text": {"wildcard": True},
-        "la_date": {"wildcard": True},
-        "la_time": {"wildcard": True},
-    },
+    intent_type: {"data": [{"sentences": sentences, "lists": _WILDCARDS}]}
+    for intent_type, sentences in (
+        (INTENT_CALCULATE, _CALCULATE_SENTENCES),
+        (INTENT_WEATHER, _WEATHER_SENTENCES),
+        (INTENT_SET_ALARM, _SET_ALARM_SENTENCES),
+        (INTENT_LIST_ALARMS, _LIST_ALARMS_SENTENCES),
+        (INTENT_ADD_MEMO, _ADD_MEMO_SENTENCES),
+        (INTENT_LIST_MEMOS, _LIST_MEMOS_SENTENCES),
+        (INTENT_CLIMATE, _SENTENCES),
+        (INTENT_MOON, _MOON_SENTENCES),
+    )
 }
 
 
@@ -212,18 +220,10 @@ class ToolIntentHandler(intent.IntentHandler):
             for slot, arg in self.slot_args.items()
             if slot in intent_obj.slots and str(intent_obj.slots[slot]["value"]).strip()
         }
-        context = llm.LLMContext(
-            platform=DOMAIN,
-            context=intent_obj.context,
-            language=intent_obj.language,
-            assistant=None,
-            device_id=intent_obj.device_id,
-        )
-        result = await RegistryTool(spec).async_call(
-            intent_obj.hass, llm.ToolInput(tool_name=self.tool, tool_args=args), context
-        )
+        context = local_llm_context(intent_obj.context, intent_obj.language, intent_obj.device_id)
+        result = await RegistryTool(spec).async_run(intent_obj.hass, args, context)
         response = intent_obj.create_response()
-        speech = result.get("speech") if isinstance(result, dict) else None
+        speech = result.get("speech")
         if isinstance(speech, str):
             response.async_set_speech(speech)
         else:

@@ -4,16 +4,16 @@ from typing import Any
 
 import voluptuous as vol
 
-from homeassistant.core import HomeAssistant
+from homeassistant.components import conversation
+from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import llm
-from homeassistant.util.json import JsonObjectType
 
-from .compat import wrap_tool_result
+from .compat import tag_tool, wrap_tool_result
 from .const import DOMAIN, LLM_API_ID, LLM_API_NAME, LOGGER
 from .selection.control import DeviceTurn, control_tool
 from .tools import ToolRegistry
-from .tools.base import ToolRequest, ToolSpec, direct_speech, outcome_to_json
+from .tools.base import ERROR_KEY, ToolRequest, ToolSpec, direct_speech, outcome_to_json
 
 API_PROMPT = "Reply in the user's language, briefly, in plain sentences for speech."
 DEVICES_PROMPT = (
@@ -31,13 +31,21 @@ class RegistryTool(llm.Tool):
         self.name = spec.name
         self.description = spec.description
         self.parameters = spec.parameters
+        tag_tool(self, spec.traits)
 
     async def async_call(
         self, hass: HomeAssistant, tool_input: llm.ToolInput, llm_context: llm.LLMContext
-    ) -> JsonObjectType:
-        """Validate the arguments, run the handler and never raise."""
+    ) -> Any:
+        """Run the tool; the result in the release's tool-result type."""
+        data = await self.async_run(hass, tool_input.tool_args, llm_context)
+        return wrap_tool_result(data, error=ERROR_KEY in data)
+
+    async def async_run(
+        self, hass: HomeAssistant, tool_args: dict[str, Any], llm_context: llm.LLMContext
+    ) -> dict[str, Any]:
+        """Validate the arguments and run the handler, never raising; failures carry ``error``."""
         try:
-            args = self.parameters(tool_input.tool_args)
+            args = self.parameters(tool_args)
         except vol.Invalid as err:
             return _error("invalid_arguments", _describe_invalid(err))
         try:
@@ -47,8 +55,18 @@ class RegistryTool(llm.Tool):
         except Exception as err:  # noqa: BLE001 - a broken tool must not end the turn
             LOGGER.exception("Tool %s failed", self.name)
             return _error("tool_failed", f"{type(err).__name__}: {err}")
-        result: JsonObjectType = wrap_tool_result(outcome_to_json(outcome))
-        return result
+        return outcome_to_json(outcome)
+
+
+def local_llm_context(context: Context | None, language: str, device_id: str | None = None) -> llm.LLMContext:
+    """Return the LLM context of a tool that a service or an intent runs."""
+    return llm.LLMContext(
+        platform=DOMAIN,
+        context=context,
+        language=language,
+        assistant=conversation.DOMAIN,
+        device_id=device_id,
+    )
 
 
 def _describe_invalid(err: vol.Invalid) -> str:
@@ -57,10 +75,9 @@ def _describe_invalid(err: vol.Invalid) -> str:
     return "; ".join(str(error) for error in errors)
 
 
-def _error(kind: str, text: str) -> JsonObjectType:
+def _error(kind: str, text: str) -> dict[str, Any]:
     """Return an error result the model can read and act on."""
-    result: JsonObjectType = wrap_tool_result({"error": kind, "error_text": text}, error=True)
-    return result
+    return {ERROR_KEY: kind, "error_text": text}
 
 
 class LayeredAssistAPI(llm.API):

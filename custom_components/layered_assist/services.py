@@ -7,11 +7,11 @@ import voluptuous as vol
 
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
-from homeassistant.helpers import config_validation as cv, llm
+from homeassistant.helpers import config_validation as cv
 
 from .const import DOMAIN
 from .dialogs.access import async_climate_step, loaded_hub
-from .llm_api import RegistryTool
+from .llm_api import RegistryTool, local_llm_context
 from .tools import SERVICE_TOOLS, ToolRegistry
 
 SERVICE_CLIMATE_CONFIRM = "climate_confirm"
@@ -64,17 +64,9 @@ def _tool_service(
         spec = registry.get(name)
         assert spec is not None
         args = {k: v for k, v in call.data.items() if k != "language"}
-        context = llm.LLMContext(
-            platform=DOMAIN,
-            context=call.context,
-            language=call.data.get("language") or call.hass.config.language,
-            assistant=None,
-            device_id=None,
-        )
-        result: ServiceResponse = await RegistryTool(spec).async_call(
-            call.hass, llm.ToolInput(tool_name=name, tool_args=args), context
-        )
-        return result
+        language = call.data.get("language") or call.hass.config.language
+        data = await RegistryTool(spec).async_run(call.hass, args, local_llm_context(call.context, language))
+        return data
 
     return handle
 

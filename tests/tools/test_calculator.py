@@ -9,6 +9,8 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
+from ..llm_tools import llm_context, result_data
+
 
 @pytest.mark.parametrize(
     ("expression", "expected"),
@@ -108,11 +110,9 @@ async def test_intent_as_assist_api_tool(hass: HomeAssistant) -> None:
     """HA's Assist API offers the intent to models, which pass the expression as a slot."""
     assert await async_setup_component(hass, "homeassistant", {})
     assert await async_setup_component(hass, DOMAIN, {})
-    context = llm.LLMContext(
-        platform="ollama", context=Context(), language="en", assistant="conversation", device_id=None
-    )
-    api = await llm.async_get_api(hass, llm.LLM_API_ASSIST, context)
-    result = await api.async_call_tool(
-        llm.ToolInput(tool_name="LayeredAssistCalculate", tool_args={"la_expr": "(3+4)*2"})
-    )
-    assert result["speech"]["plain"]["speech"] == "(3+4)*2 is 14."
+    api = await llm.async_get_api(hass, llm.LLM_API_ASSIST, llm_context("en", platform="ollama"))
+    # Since HA 2026.7 tools from integration platforms carry the domain as a prefix.
+    (name,) = [tool.name for tool in api.tools if tool.name.endswith("LayeredAssistCalculate")]
+    assert name in {"LayeredAssistCalculate", f"{DOMAIN}__LayeredAssistCalculate"}
+    result = await api.async_call_tool(llm.ToolInput(tool_name=name, tool_args={"la_expr": "(3+4)*2"}))
+    assert result_data(result)["speech"]["plain"]["speech"] == "(3+4)*2 is 14."

@@ -5,13 +5,14 @@ from datetime import date
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
-from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from custom_components.layered_assist.const import DOMAIN
 from custom_components.layered_assist.tools.dates import DateError, parse_date
 from custom_components.layered_assist.tools.moon import illumination, phase_key
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
+
+from ..llm_tools import call_tool
 
 TODAY = date(2026, 11, 22)  # a Sunday
 
@@ -71,11 +72,7 @@ async def setup_integration(hass: HomeAssistant, freezer: FrozenDateTimeFactory)
 
 async def test_tool_for_another_agent(hass: HomeAssistant) -> None:
     """Any agent reaches the tool through our LLM API and an LLM context."""
-    context = llm.LLMContext(
-        platform="ollama", context=Context(), language="zh-Hans", assistant="conversation", device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
-    result = await api.async_call_tool(llm.ToolInput(tool_name="get_moon_phase", tool_args={"date": "后天"}))
+    result = await call_tool(hass, "get_moon_phase", {"date": "后天"})
     assert result["phase"] == "满月"
     assert result["date"] == "2026-11-24"
 

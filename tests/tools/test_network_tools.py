@@ -8,15 +8,15 @@ from aiohttp import web
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
-from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from custom_components.layered_assist.const import DOMAIN
 from custom_components.layered_assist.tools.space_news import period_of
 from custom_components.layered_assist.tools.stock import to_code
 from custom_components.layered_assist.tools.web import DATA_ENDPOINTS, Endpoints
-from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
 from ..fake_openai import async_serve
+from ..llm_tools import call_tool
 
 
 def tencent_quote(fields: dict[int, str]) -> str:
@@ -156,17 +156,6 @@ async def replay(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[Re
     await runner.cleanup()
 
 
-async def tool(
-    hass: HomeAssistant, name: str, args: dict[str, Any], language: str = "zh-Hans"
-) -> dict[str, Any]:
-    """Call a tool through our LLM API."""
-    context = llm.LLMContext(
-        platform="test", context=Context(), language=language, assistant=None, device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
-    return await api.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
-
-
 @pytest.mark.parametrize(
     ("query", "code"),
     [
@@ -185,7 +174,7 @@ def test_codes(query: str, code: str | None) -> None:
 
 async def test_stock(hass: HomeAssistant, replay: ReplayServer) -> None:
     """By code and by name; unknown codes are a clear error."""
-    quote = await tool(hass, "get_stock", {"query": "600519"})
+    quote = await call_tool(hass, "get_stock", {"query": "600519"})
     assert quote == {
         "name": "贵州茅台",
         "code": "sh600519",
@@ -194,33 +183,33 @@ async def test_stock(hass: HomeAssistant, replay: ReplayServer) -> None:
         "change_percent": 0.88,
         "time": "20261120150003",
     }
-    assert (await tool(hass, "get_stock", {"query": "贵州茅台"}))["price"] == 1432.5
-    assert (await tool(hass, "get_stock", {"query": "00700"}))["name"] == "腾讯控股"
-    assert (await tool(hass, "get_stock", {"query": "ZZZZ"}))["error"] == "unknown_stock"
-    assert (await tool(hass, "get_stock", {"query": "不存在的公司"}))["error"] == "unknown_stock"
+    assert (await call_tool(hass, "get_stock", {"query": "贵州茅台"}))["price"] == 1432.5
+    assert (await call_tool(hass, "get_stock", {"query": "00700"}))["name"] == "腾讯控股"
+    assert (await call_tool(hass, "get_stock", {"query": "ZZZZ"}))["error"] == "unknown_stock"
+    assert (await call_tool(hass, "get_stock", {"query": "不存在的公司"}))["error"] == "unknown_stock"
 
 
 async def test_wikipedia(hass: HomeAssistant, replay: ReplayServer) -> None:
     """Summary in the conversation's language and script; not found; ambiguous."""
-    page = await tool(hass, "search_wikipedia", {"title": "长城"}, "zh-Hant")
+    page = await call_tool(hass, "search_wikipedia", {"title": "长城"}, "zh-Hant")
     assert page["title"] == "长城"
     assert replay.queries[-1] == {"language": "zh", "accept": "zh-hant"}
-    assert (await tool(hass, "search_wikipedia", {"title": "Mercury"}, "en"))["error"] == "ambiguous"
+    assert (await call_tool(hass, "search_wikipedia", {"title": "Mercury"}, "en"))["error"] == "ambiguous"
     assert replay.queries[-1]["language"] == "en"
-    assert (await tool(hass, "search_wikipedia", {"title": "Nowhere"}, "en"))["error"] == "not_found"
+    assert (await call_tool(hass, "search_wikipedia", {"title": "Nowhere"}, "en"))["error"] == "not_found"
 
 
 async def test_space_news(hass: HomeAssistant, replay: ReplayServer, freezer: FrozenDateTimeFactory) -> None:
     """Keywords and periods map onto the API's parameters; results are short."""
     freezer.move_to("2026-11-22T04:00:00+00:00")
-    result = await tool(hass, "search_space_news", {"keywords": "Starship", "period": "本周"})
+    result = await call_tool(hass, "search_space_news", {"keywords": "Starship", "period": "本周"})
     assert len(result["articles"]) == 3
     assert len(result["articles"][0]["summary"]) <= 141
     query = replay.queries[-1]
     assert query["search"] == "Starship"
     assert query["published_at_gte"].startswith("2026-11-16")
     # A year among the keywords becomes the period.
-    await tool(hass, "search_space_news", {"keywords": "SpaceX 2025年"})
+    await call_tool(hass, "search_space_news", {"keywords": "SpaceX 2025年"})
     query = replay.queries[-1]
     assert query["search"] == "SpaceX"
     assert query["published_at_gte"].startswith("2025-01-01")
@@ -233,7 +222,7 @@ async def test_space_news_this_year_falls_back(
     """Nothing this year: the latest articles, and it says so."""
     freezer.move_to("2026-11-22T04:00:00+00:00")
     replay.mode = "empty_year"
-    result = await tool(hass, "search_space_news", {"period": "今年"})
+    result = await call_tool(hass, "search_space_news", {"period": "今年"})
     assert result["articles"]
     assert "latest" in result["note"]
     assert "published_at_gte" not in replay.queries[-1]
@@ -249,7 +238,7 @@ async def test_faults_are_clear_results(
 ) -> None:
     """Timeouts, server errors and bodies of the wrong shape are error results, not crashes."""
     replay.mode = mode
-    result = await tool(hass, name, args)
+    result = await call_tool(hass, name, args)
     assert result["error"] in ("unavailable", "unknown_stock")
     assert result["error_text"]
 

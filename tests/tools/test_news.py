@@ -7,12 +7,12 @@ from aiohttp import web
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.layered_assist.const import CONF_NEWS_FEEDS, DOMAIN, LLM_API_ID
+from custom_components.layered_assist.const import CONF_NEWS_FEEDS, DOMAIN
 from custom_components.layered_assist.tools.news import DATA_NEWS_CACHE, parse_feeds
-from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.core import HomeAssistant
 
 from ..fake_openai import async_serve
+from ..llm_tools import call_tool
 
 RSS = """<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0"><channel><title>科技日报</title>
@@ -68,11 +68,7 @@ def agent_options(agent_options: dict[str, Any], feeds: tuple[FeedServer, str]) 
 
 async def news(hass: HomeAssistant, args: dict[str, Any]) -> dict[str, Any]:
     """Call the tool through our LLM API."""
-    context = llm.LLMContext(
-        platform="test", context=Context(), language="zh-Hans", assistant=None, device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
-    return await api.async_call_tool(llm.ToolInput(tool_name="get_news", tool_args=args))
+    return await call_tool(hass, "get_news", args)
 
 
 def test_parse_feeds() -> None:

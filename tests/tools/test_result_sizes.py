@@ -2,13 +2,12 @@
 
 from freezegun.api import FrozenDateTimeFactory
 
-from custom_components.layered_assist.const import LLM_API_ID
 from homeassistant.const import Platform
-from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers.json import json_dumps
 
 from ..conftest import async_setup_demo
+from ..llm_tools import call_tool
 
 CALLS = {
     "calculate": {"expression": "(2+3)*4"},
@@ -30,13 +29,9 @@ async def test_result_sizes(
     """Every tool result stays under 600 bytes; the sizes are printed for the record."""
     freezer.move_to("2026-11-22T04:00:00+00:00")
     await async_setup_demo(hass, Platform.WEATHER)
-    context = llm.LLMContext(
-        platform="test", context=Context(), language="zh-Hans", assistant=None, device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
     sizes = {}
     for name, args in CALLS.items():
-        result = await api.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
+        result = await call_tool(hass, name, args)
         sizes[name] = len(json_dumps(result).encode())
     print("tool result bytes:", sizes)
     assert all(size < 600 for size in sizes.values()), sizes

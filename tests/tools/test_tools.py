@@ -1,15 +1,14 @@
 """Tests of the first tools through HA's LLM API, as any agent would call them."""
 
-from typing import Any
-
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
-from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
-from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
+from custom_components.layered_assist.const import DOMAIN
+from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util import dt as dt_util
+
+from ..llm_tools import call_tool
 
 
 @pytest.fixture(autouse=True)
@@ -17,15 +16,6 @@ async def setup_integration(hass: HomeAssistant) -> None:
     """Set up the integration (no entry needed for the LLM API)."""
     assert await async_setup_component(hass, "homeassistant", {})
     assert await async_setup_component(hass, DOMAIN, {})
-
-
-async def call_tool(hass: HomeAssistant, name: str, args: dict[str, Any], language: str = "en") -> Any:
-    """Call one of our tools through the registered LLM API."""
-    context = llm.LLMContext(
-        platform="test", context=Context(), language=language, assistant=None, device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
-    return await api.async_call_tool(llm.ToolInput(tool_name=name, tool_args=args))
 
 
 async def test_calculate(hass: HomeAssistant) -> None:

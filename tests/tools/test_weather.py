@@ -4,13 +4,13 @@ import json
 
 import pytest
 
-from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
+from custom_components.layered_assist.const import DOMAIN
 from homeassistant.const import Platform
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
 from homeassistant.setup import async_setup_component
 
 from ..conftest import async_setup_demo
+from ..llm_tools import call_tool
 
 
 @pytest.fixture
@@ -28,11 +28,7 @@ async def demo_weather(hass: HomeAssistant, setup_integration: None) -> None:
 
 async def call(hass: HomeAssistant, args: dict) -> dict:
     """Call the tool as any agent would."""
-    context = llm.LLMContext(
-        platform="test", context=Context(), language="en", assistant=None, device_id=None
-    )
-    api = await llm.async_get_api(hass, LLM_API_ID, context)
-    return await api.async_call_tool(llm.ToolInput(tool_name="get_weather", tool_args=args))
+    return await call_tool(hass, "get_weather", args, language="en")
 
 
 @pytest.mark.usefixtures("demo_weather")

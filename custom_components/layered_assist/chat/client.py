@@ -5,7 +5,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 import json
 import time
-from typing import Any
+import traceback
+from typing import Any, cast
 
 import httpx
 import openai
@@ -28,6 +29,8 @@ from .errors import (
     ToolsUnsupported,
 )
 
+# Loop passes that closing openai's abandoned stream generators takes (about two each).
+STREAM_FINALIZER_PASSES = 30
 # Local servers ignore the key, but the SDK refuses to start without one.
 PLACEHOLDER_API_KEY = "not-needed"
 
@@ -76,7 +79,8 @@ class EndpointClient:
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
             api_key=api_key or PLACEHOLDER_API_KEY,
-            http_client=get_async_client(hass),
+            # openai 3 (HA >= 2026.10) types it as httpx2's client; HA's httpx client works at run time.
+            http_client=cast(Any, get_async_client(hass)),
             # Retries are ours: a voice user cannot wait for the SDK's backoff.
             max_retries=0,
         )
@@ -120,9 +124,19 @@ class EndpointClient:
             async for chunk in stream:
                 yield chunk
         except httpx.TimeoutException as err:
+            _release_frames(err)
             raise EndpointTimeout(str(err)) from err
         except (httpx.HTTPError, json.JSONDecodeError, openai.APIError) as err:
+            _release_frames(err)
             raise BrokenStream(str(err) or type(err).__name__) from err
+        finally:
+            # Also when the reader stops early: the connection goes back to the pool.
+            await stream.close()
+            # openai 3 stops reading at [DONE] and leaves its chain of SSE and httpx
+            # generators to the loop's finalizer, which closes them one by one in
+            # later passes of the loop; let those passes run now, within the turn.
+            for _ in range(STREAM_FINALIZER_PASSES):
+                await asyncio.sleep(0)
 
     async def _async_create(self, request: ChatRequest) -> Any:
         """Create a completion, retrying once on a short rate limit."""
@@ -146,6 +160,11 @@ class EndpointClient:
                 self.last_error = mapped.key
                 raise mapped from err
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _release_frames(err: BaseException) -> None:
+    """Drop the locals of the failed stream's frames, so its generators close within the turn."""
+    traceback.clear_frames(err.__traceback__)
 
 
 def _retry_after(err: openai.APIStatusError) -> float | None:

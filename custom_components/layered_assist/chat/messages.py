@@ -12,7 +12,7 @@ from homeassistant.helpers import llm
 from homeassistant.helpers.json import json_dumps
 from homeassistant.util.ulid import ulid_now
 
-from ..compat import schema_to_json, tool_result_data
+from ..compat import schema_to_json, tool_result_data, tool_result_delta
 from ..const import LOGGER
 
 type Delta = conversation.AssistantContentDeltaDict | conversation.ToolResultContentDeltaDict
@@ -154,12 +154,7 @@ class DeltaTranslator:
         if ready := self._flush(before=None):
             deltas.append({"tool_calls": ready})
         deltas.extend(
-            conversation.ToolResultContentDeltaDict(
-                role="tool_result",
-                tool_call_id=call.id,
-                tool_name=call.tool_name,
-                tool_result={"error": "invalid_arguments", "error_text": reason},
-            )
+            tool_result_delta(call.id, call.tool_name, {"error": "invalid_arguments", "error_text": reason})
             for call, reason in self._rejected
         )
         self._on_finish(finish_reason)

@@ -22,6 +22,7 @@ from homeassistant.helpers import (
     floor_registry as fr,
 )
 
+from ..compat import entity_aliases
 from .text import Unit, normalize, units
 
 ASSISTANT = "conversation"
@@ -205,7 +206,10 @@ class DeviceCatalog:
         area_id = None
         names: list[str | None] = [state.attributes.get(ATTR_FRIENDLY_NAME)]
         if registry_entry is not None:
-            names += [registry_entry.name or registry_entry.original_name, *registry_entry.aliases]
+            names += [
+                registry_entry.name or registry_entry.original_name,
+                *entity_aliases(registry_entry.aliases),
+            ]
             if registry_entry.device_id:
                 device = dr.async_get(self.hass).async_get(registry_entry.device_id)
             area_id = registry_entry.area_id or (device.area_id if device else None)

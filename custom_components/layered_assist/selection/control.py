@@ -10,7 +10,7 @@ import voluptuous as vol
 from homeassistant.core import Context, HomeAssistant
 
 from ..localize import async_text, is_chinese
-from ..tools.base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from ..tools.base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .capabilities import ALL_RISKS, CommandError, commands_for, is_sensitive
 from .catalog import DeviceCatalog
 from .execute import PlannedCommand, async_execute, async_phrase, plan_command
@@ -84,6 +84,7 @@ def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
 
     return ToolSpec(
         name=CONTROL_TOOL,
+        traits=CONTROLS,
         description="Control listed devices with their listed commands and param ranges.",
         parameters=vol.Schema({vol.Required("commands"): [item]}),
         handler=handle,

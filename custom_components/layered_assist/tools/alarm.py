@@ -8,7 +8,7 @@ from ..alarm_time import AlarmTimeError, parse_alarm_time
 from ..alarms import Alarm, AlarmManager
 from ..localize import async_text, is_chinese
 from ..models import loaded_runtime
-from .base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import ADDS, LOOKUP, REMOVES, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 def _alarms(request: ToolRequest) -> AlarmManager:
@@ -67,6 +67,7 @@ async def _async_delete(request: ToolRequest) -> ToolOutcome:
 
 SET_ALARM_TOOL = ToolSpec(
     name="set_alarm",
+    traits=ADDS,
     description=(
         "Set an alarm: time as the user said it (7点半, 明早七点, 二十分钟后, tomorrow 6:30, "
         "每天7点), optional message."
@@ -81,12 +82,14 @@ SET_ALARM_TOOL = ToolSpec(
 )
 LIST_ALARMS_TOOL = ToolSpec(
     name="list_alarms",
+    traits=LOOKUP,
     description="List the alarms that are set.",
     parameters=vol.Schema({}),
     handler=_async_list,
 )
 DELETE_ALARM_TOOL = ToolSpec(
     name="delete_alarm",
+    traits=REMOVES,
     description="Delete an alarm by its number in the list, its time (MM-DD HH:MM) or its message.",
     parameters=vol.Schema({vol.Required("alarm"): vol.All(vol.Coerce(str), vol.Length(min=1, max=100))}),
     handler=_async_delete,

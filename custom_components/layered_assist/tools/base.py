@@ -13,6 +13,8 @@ from homeassistant.helpers import llm
 # asking the model again.
 DIRECT_RESPONSE_KEY = "direct_response"
 SPEECH_KEY = "speech"
+# A result with this key reports a failed call (a tool error result where HA has them).
+ERROR_KEY = "error"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +50,36 @@ type ToolOutcome = ModelResult | DirectResponse | None
 type ToolHandler = Callable[[ToolRequest], Awaitable[ToolOutcome]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ToolTraits:
+    """How a tool behaves, shown to clients as tool annotations where HA has them."""
+
+    read_only: bool = False
+    destructive: bool = True
+    idempotent: bool = False
+    open_world: bool = True
+
+
+# Reads Home Assistant or computes; changes nothing.
+LOOKUP = ToolTraits(read_only=True, destructive=False, idempotent=True, open_world=False)
+# Reads a service on the internet.
+WEB_LOOKUP = ToolTraits(read_only=True, destructive=False, idempotent=True, open_world=True)
+# Adds an item (an alarm, a memo) and removes nothing.
+ADDS = ToolTraits(destructive=False, open_world=False)
+# Sets a value of the conversation; setting it again changes nothing.
+SETS = ToolTraits(destructive=False, idempotent=True, open_world=False)
+# Removes stored data.
+REMOVES = ToolTraits(destructive=True, idempotent=True, open_world=False)
+# Changes devices in the home.
+CONTROLS = ToolTraits(destructive=True, open_world=False)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ToolSpec:
-    """A tool: name, description, argument schema and handler."""
+    """A tool: name, description, argument schema, handler and behaviour."""
 
     name: str
+    traits: ToolTraits
     description: str
     parameters: vol.Schema
     handler: ToolHandler

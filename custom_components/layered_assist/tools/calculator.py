@@ -12,7 +12,7 @@ import voluptuous as vol
 from homeassistant.helpers import config_validation as cv
 
 from ..selection.numbers import chinese_numerals_to_arabic, english_to_arabic
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 MAX_EXPRESSION_LENGTH = 200
 MAX_EXPONENT = 1000
@@ -109,7 +109,8 @@ def evaluate(expression: str) -> int | float:
     except (ValueError, TypeError) as err:
         if isinstance(err, CalculationError):
             raise
-        raise CalculationError(str(err)) from err
+        # The same words on every Python (3.14 words math errors differently).
+        raise CalculationError("math domain error" if isinstance(err, ValueError) else str(err)) from err
     checked: int | float = _checked(result)
     return checked
 
@@ -190,6 +191,7 @@ async def _async_calculate(request: ToolRequest) -> ToolOutcome:
 
 CALCULATE_TOOL = ToolSpec(
     name="calculate",
+    traits=LOOKUP,
     description=(
         "Evaluate an arithmetic expression exactly. Supports + - * / // % **, "
         "parentheses, percentages like 15%, and sqrt, abs, round, min, max."

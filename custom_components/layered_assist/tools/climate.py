@@ -5,7 +5,7 @@ import voluptuous as vol
 from homeassistant.exceptions import HomeAssistantError
 
 from ..dialogs.access import async_climate_step, conversation_key, loaded_hub
-from .base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 async def _async_climate_confirm(request: ToolRequest) -> ToolOutcome:
@@ -33,6 +33,7 @@ async def _async_climate_confirm(request: ToolRequest) -> ToolOutcome:
 
 CLIMATE_CONFIRM_TOOL = ToolSpec(
     name="climate_confirm",
+    traits=CONTROLS,
     description=(
         "Set a target temperature and humidity with the user's confirmation. Pass the values "
         "the user said (e.g. '22度', '72°F', '60%'); ask the returned question; call again with "

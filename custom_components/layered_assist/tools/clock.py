@@ -5,7 +5,7 @@ import voluptuous as vol
 from homeassistant.util import dt as dt_util
 
 from ..localize import async_text
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 async def _async_get_datetime(request: ToolRequest) -> ToolOutcome:
@@ -24,6 +24,7 @@ async def _async_get_datetime(request: ToolRequest) -> ToolOutcome:
 
 DATETIME_TOOL = ToolSpec(
     name="get_datetime",
+    traits=LOOKUP,
     description="Get the current date, time and weekday in the home's time zone.",
     parameters=vol.Schema({}),
     handler=_async_get_datetime,

@@ -5,7 +5,7 @@ import voluptuous as vol
 from ..compat import current_conversation_id
 from ..localize import async_text
 from ..roles import async_end, personas, state_store
-from .base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import REMOVES, SETS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 async def _async_change_role(request: ToolRequest) -> ToolOutcome:
@@ -30,12 +30,14 @@ async def _async_end_conversation(request: ToolRequest) -> ToolOutcome:
 
 CHANGE_ROLE_TOOL = ToolSpec(
     name="change_role",
+    traits=SETS,
     description="Switch this conversation to a configured persona (e.g. 英语老师, 儿童故事), or 'default'.",
     parameters=vol.Schema({vol.Required("role"): vol.All(str, vol.Length(min=1, max=40))}),
     handler=_async_change_role,
 )
 END_CONVERSATION_TOOL = ToolSpec(
     name="end_conversation",
+    traits=REMOVES,
     description="End the conversation when the user says goodbye; forgets its state.",
     parameters=vol.Schema({}),
     handler=_async_end_conversation,

@@ -5,7 +5,7 @@ import voluptuous as vol
 from ..localize import async_text, is_chinese
 from ..memos import MemoStore
 from ..models import loaded_runtime
-from .base import DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import ADDS, LOOKUP, REMOVES, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 def _memos(request: ToolRequest) -> MemoStore:
@@ -43,18 +43,21 @@ async def _async_delete(request: ToolRequest) -> ToolOutcome:
 
 ADD_MEMO_TOOL = ToolSpec(
     name="add_memo",
+    traits=ADDS,
     description="Write down a memo for the user.",
     parameters=vol.Schema({vol.Required("text"): vol.All(str, vol.Length(min=1, max=200))}),
     handler=_async_add,
 )
 LIST_MEMOS_TOOL = ToolSpec(
     name="list_memos",
+    traits=LOOKUP,
     description="List the user's open memos.",
     parameters=vol.Schema({}),
     handler=_async_list,
 )
 DELETE_MEMO_TOOL = ToolSpec(
     name="delete_memo",
+    traits=REMOVES,
     description="Delete a memo by its number in the list or by words of its text.",
     parameters=vol.Schema({vol.Required("memo"): vol.All(vol.Coerce(str), vol.Length(min=1, max=100))}),
     handler=_async_delete,

@@ -8,7 +8,7 @@ import voluptuous as vol
 from homeassistant.util import dt as dt_util
 
 from ..localize import async_text
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .dates import DateError, parse_date
 
 SYNODIC_MONTH = 29.530588853
@@ -60,6 +60,7 @@ async def _async_moon_phase(request: ToolRequest) -> ToolOutcome:
 
 MOON_PHASE_TOOL = ToolSpec(
     name="get_moon_phase",
+    traits=LOOKUP,
     description=(
         "Get the moon phase and illumination for a date (default today; 明天, next Friday, 2026-12-01)."
     ),

@@ -11,7 +11,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.util.hass_dict import HassKey
 
 from ..const import CONF_NEWS_FEEDS, DOMAIN, SUBENTRY_CONVERSATION
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import WEB_LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .web import FetchError, async_fetch, error_result
 
 CACHE_SECONDS = 600
@@ -100,6 +100,7 @@ async def _async_news(request: ToolRequest) -> ToolOutcome:
 
 NEWS_TOOL = ToolSpec(
     name="get_news",
+    traits=WEB_LOOKUP,
     description="Get the latest news headlines from the configured feeds, optionally of one category.",
     parameters=vol.Schema(
         {

@@ -11,7 +11,7 @@ from homeassistant.util.json import json_loads
 
 from ..selection.numbers import english_to_arabic, to_arabic
 from ..selection.text import normalize
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import WEB_LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .web import FetchError, async_fetch, endpoints, error_result
 
 DEFAULT_LIMIT = 3
@@ -117,6 +117,7 @@ async def _async_articles(request: ToolRequest, params: dict[str, Any]) -> list[
 
 SPACE_NEWS_TOOL = ToolSpec(
     name="search_space_news",
+    traits=WEB_LOOKUP,
     description=(
         "Search spaceflight news (Spaceflight News API). keywords optional; period like 今天, 昨天, 本周, "
         "上周, 本月, 上个月, 今年, 去年, 3天前, 2024年, this week."

@@ -4,7 +4,7 @@ import re
 
 import voluptuous as vol
 
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import WEB_LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .web import FetchError, async_fetch, endpoints, error_result
 
 _QUOTE = re.compile(r'v_(\w+)="([^"]*)"')
@@ -66,6 +66,7 @@ async def _async_stock(request: ToolRequest) -> ToolOutcome:
 
 STOCK_TOOL = ToolSpec(
     name="get_stock",
+    traits=WEB_LOOKUP,
     description=(
         "Get a stock quote: A-share, Hong Kong or US code or company name (600519, 贵州茅台, 00700, AAPL)."
     ),

@@ -10,7 +10,7 @@ from homeassistant.exceptions import HomeAssistantError
 
 from ..const import CONF_WEATHER_ENTITY, DOMAIN, SUBENTRY_CONVERSATION
 from ..localize import async_text, is_chinese
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 FORECAST_DAYS = 3
 
@@ -115,6 +115,7 @@ async def _async_speech(request: ToolRequest, now: dict[str, Any], days: list[di
 
 WEATHER_TOOL = ToolSpec(
     name="get_weather",
+    traits=LOOKUP,
     description="Get the current weather and the next three days from Home Assistant's weather entity.",
     parameters=vol.Schema({vol.Optional("entity_id"): str}),
     handler=_async_weather,

@@ -8,7 +8,7 @@ import voluptuous as vol
 from homeassistant.util.json import json_loads
 
 from ..localize import translation_language
-from .base import ModelResult, ToolOutcome, ToolRequest, ToolSpec
+from .base import WEB_LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .web import FetchError, async_fetch, endpoints, error_result
 
 MAX_SUMMARY = 320
@@ -54,6 +54,7 @@ async def _async_wikipedia(request: ToolRequest) -> ToolOutcome:
 
 WIKIPEDIA_TOOL = ToolSpec(
     name="search_wikipedia",
+    traits=WEB_LOOKUP,
     description="Look up a topic on Wikipedia and get a short summary in the user's language.",
     parameters=vol.Schema({vol.Required("title"): vol.All(str, vol.Length(min=1, max=100))}),
     handler=_async_wikipedia,
