@@ -112,6 +112,16 @@ class ClimateDialogEngine:
         }
         return targets.pop() if len(targets) == 1 else None
 
+    def _names_other_device(self, text: str) -> bool:
+        """Tell whether a sentence is about a device that is no climate or humidifier."""
+        if self.catalog is None:
+            return False
+        recall = Recaller(self.catalog).recall(text, RecallContext())
+        domains = {t.split(".", 1)[0] for s in recall.segments if s.reason == "name" for t in s.targets}
+        # 模式 alone reads as a scene; only a named scene is another device.
+        domains |= {d for s in recall.segments for d in s.primary_domains if d != "scene"}
+        return bool(domains - set(TARGET_DOMAINS))
+
     def resolve_target(self, target: str | None) -> str | None:
         """Return an exposed climate/humidifier from an entity id or a name, or raise."""
         if not target:
@@ -130,7 +140,8 @@ class ClimateDialogEngine:
         prepared = prepare(text)
         if dialog is None:
             preset = self._preset(prepared)
-            if not starts_climate_dialog(text) and preset is None:
+            if not starts_climate_dialog(text) and (preset is None or self._names_other_device(text)):
+                # "把净化器调到睡眠模式" is the purifier's preset, not this dialog's.
                 return None
             dialog = ClimateDialog(stage=STAGE_COLLECTING, target=self.find_target(text))
             reading = (

@@ -80,6 +80,8 @@ _RULES: list[_Rule] = [
         ActionKind.ADJUST_TEMPERATURE,
         -1.0,
     ),
+    # "25度半" is 25.5 degrees.
+    (re.compile(rf"{_NUM}\s*度半"), ActionKind.SET_TEMPERATURE, 0.5),
     (
         re.compile(rf"{_NUM}\s*(?:度|℃|°c?|摄氏度|degrees?(?: celsius)?|celsius)"),
         ActionKind.SET_TEMPERATURE,
@@ -90,7 +92,11 @@ _RULES: list[_Rule] = [
         ActionKind.ADJUST_TEMPERATURE,
         1.0,
     ),
-    (re.compile(r"(?:调低|降低|低一点|低点|凉快一点|凉一点|cooler)"), ActionKind.ADJUST_TEMPERATURE, -1.0),
+    (
+        re.compile(r"(?:调低|降低|低一点|低点|凉快一点|凉一点|冷一点|冷点|cooler)"),
+        ActionKind.ADJUST_TEMPERATURE,
+        -1.0,
+    ),
     # Humidity.
     (re.compile(rf"湿度\s*{_SET}?\s*{_NUM}\s*%?|humidity\s*{_SET}?\s*{_NUM}"), ActionKind.SET_HUMIDITY, None),
     # Volume.
@@ -189,10 +195,17 @@ def parse_action(text: str) -> Action | None:
             return Action(kind, float(numbers[0]), fahrenheit=True)
         if kind is ActionKind.ADJUST_TEMPERATURE and numbers:
             return Action(kind, (default or 1.0) * float(numbers[0]))
+        if kind is ActionKind.SET_TEMPERATURE and default is not None and numbers:
+            return Action(kind, float(numbers[0]) + default)
         if numbers:
             return Action(kind, float(numbers[0]))
         return Action(kind, default)
     return None
+
+
+def action_words(text: str) -> list[str]:
+    """Return every stretch of a text that any action rule reads (verbs, values, units)."""
+    return [match.group(0) for pattern, _, _ in _RULES for match in pattern.finditer(text)]
 
 
 def strip_action(text: str) -> str:

@@ -173,6 +173,12 @@ class DeviceCatalog:
         """Return an entity's area."""
         return self.areas.get(entry.area_id) if entry.area_id else None
 
+    def places_of(self, entry: CatalogEntry) -> list[Place]:
+        """Return an entity's area and that area's floor, where it has them."""
+        area = self.area_of(entry)
+        floor = self.floors.get(area.floor_id) if area and area.floor_id else None
+        return [place for place in (area, floor) if place is not None]
+
     def floor_of(self, entry: CatalogEntry) -> str | None:
         """Return an entity's floor id."""
         area = self.area_of(entry)

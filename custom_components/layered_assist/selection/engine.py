@@ -12,17 +12,20 @@ from homeassistant.helpers import device_registry as dr, entity_registry as er, 
 
 from ..const import LOGGER
 from ..state import ConversationState
-from .actions import Action, ActionKind
+from .actions import Action, ActionKind, action_words
 from .capabilities import CommandError
 from .catalog import DeviceCatalog
 from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller
 from .text import normalize
+from .understanding import Mood, leftover, sentence_mood
 from .vocabulary import STRONG_GROUP, domain_hints
 
 # HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
 _LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
+# Slots of HA's intents that aim them at devices.
+_DEVICE_SLOTS = {"name", "area", "floor", "domain", "device_class"}
 # HA's sentence files use these language codes for Chinese.
 _INTENT_LANGUAGES = {
     "zh-hans": "zh-cn",
@@ -82,6 +85,9 @@ def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: 
     if result.intent.name in _LEFT_TO_THE_MODEL or _opens_up(result, catalog):
         return True
     slots = result.entities
+    if sentence_mood(normalize(text)) is not Mood.COMMAND and _DEVICE_SLOTS & set(slots):
+        # "客厅灯开着吗", "don't turn on the lamp", "in ten minutes": HA would act now.
+        return True
     if "name" in slots:
         return False
     if "area" in slots or "floor" in slots:
@@ -198,7 +204,7 @@ class SelectionEngine:
 
     def plan(self, recall: Recall, state: ConversationState) -> list[PlannedCommand] | None:
         """Return the commands the local rules are sure of, or None (the model decides)."""
-        if not self.options.local_action:
+        if not self.options.local_action or sentence_mood(recall.text) is not Mood.COMMAND:
             return None
         try:
             if recall.again:
@@ -208,6 +214,12 @@ class SelectionEngine:
             planned: list[PlannedCommand] = []
             for segment in recall.commands:
                 assert segment.action is not None
+                targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
+                places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
+                spans = [*action_words(segment.text), *segment.place_words, *places]
+                if rest := leftover(segment.text, spans, targets):
+                    LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
+                    return None
                 for entity_id in segment.targets:
                     if (command := self._command(entity_id, segment.action)) is None:
                         return None

@@ -1,0 +1,124 @@
+"""The one rule that lets the local layers act: the sentence is a command for now, understood whole.
+
+A wrong action is worse than none. So a sentence is carried out locally only when
+it asks for something to be done now (not a question, a negation, a request for
+later or under a condition, or a question about the past), and each command segment
+is explained word by word by its targets, its action, its values and a few words of
+politeness. Anything left over (a mode, a colour, an adverb the rules do not know)
+hands the turn on: to the model, or in local-only mode to an answer saying so.
+"""
+
+from collections.abc import Iterable
+from enum import StrEnum
+import re
+
+from .catalog import CatalogEntry
+from .text import is_cjk, units
+from .vocabulary import HERE, PRONOUN, THAT_ROOM
+
+
+class Mood(StrEnum):
+    """What a sentence does with its verb."""
+
+    COMMAND = "command"
+    QUESTION = "question"
+    NEGATION = "negation"
+    LATER = "later"
+    CONDITION = "condition"
+
+
+_CN_NUMBER = r"(?:\d+|[二三四五六七八九十两][一二三四五六七八九十]*)"
+_NEGATION = re.compile(
+    r"不要|不用|别|先别|甭|不想|不需要|无需|不必|用不着|千万别|"
+    r"\bdon'?t\b|\bdo not\b|\bnever\b|\bno need\b|\bnot\b"
+)
+_CONDITION = re.compile(
+    r"如果|要是|假如|假设|万一|的话|一旦|等到|每当|每天|每晚|每周|每次|"
+    r"\bif\b|\bunless\b|\bwhen(?:ever)?\b|\bin case\b|"
+    r"\bevery (?:day|night|morning|evening|week|hour|time)\b"
+)
+_LATER = re.compile(
+    rf"{_CN_NUMBER}\s*(?:个)?(?:分钟|小时|钟头|秒钟?|天)(?:以后|之后|后|以内)|"
+    rf"(?:^|[^大小亮暗高低快慢多少强弱冷热近远一]){_CN_NUMBER}点(?:钟|半|{_CN_NUMBER}分?)?|"
+    r"\d{1,2}[:：]\d{2}|"
+    r"早上|早晨|上午|中午|下午|傍晚|晚上|今晚|今天晚上|明天|明早|明晚|后天|凌晨|半夜|夜里|"
+    r"睡前|睡觉前|一会儿?|待会儿?|等会儿?|稍后|过会儿?|回头|"
+    r"\bin (?:\d+|an?|half an?) (?:seconds?|minutes?|mins?|hours?|days?)\b|"
+    r"\btonight\b|\btomorrow\b|\blater\b|\bafter\b|\bsoon\b|"
+    r"\bthis (?:morning|afternoon|evening)\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)?\b|"
+    r"\bat (?:noon|midnight)\b"
+)
+_QUESTION = re.compile(
+    r"[吗嘛么呢][？?]?$|[？?]$|是不是|有没有|了没有?|没有$|没$|是否|几度|多少|什么|哪个|哪些|哪里|"
+    r"怎么样|如何|谁|刚才|刚刚|为什么|"
+    r"^(?:is|are|was|were|did|does|has|have|had|what|what's|whats|how|which|who|whose|why|where)\b"
+)
+
+
+def sentence_mood(text: str) -> Mood:
+    """Return what a prepared sentence (normalized, Arabic numerals) asks for."""
+    text = text.strip()
+    if _NEGATION.search(text):
+        return Mood.NEGATION
+    if _CONDITION.search(text):
+        return Mood.CONDITION
+    if _LATER.search(text):
+        return Mood.LATER
+    if _QUESTION.search(text):
+        return Mood.QUESTION
+    return Mood.COMMAND
+
+
+# Words that add nothing to a command: politeness, particles, articles, object markers,
+# verbs of setting, and nouns of the device kinds and of the values the action sets.
+_FILLER = re.compile(
+    r"请|麻烦|帮我|帮忙|给我|替我|我想|我要|想要|把|将|给|的|了|吧|啊|呀|哦|一下子?|下|一点儿?|点儿|"
+    r"可以|能|一些|些|都|全部|所有|全|两个|两台|两盏|几个|现在|马上|立刻|再|也|还是|让|家里|起来|上来|下来|来|"
+    r"卫生间|洗手间|浴室|厕所|房间|"
+    r"调到|调至|调成|调|设为|设置为|设置成|设置|设定|设成|设到|定在|定为|改成|改为|变成|到|为|至|"
+    r"温度|湿度|亮度|音量|声音|风速|位置|"
+    r"空调|冷气|暖气|地暖|灯|照明|窗帘|纱帘|帘|百叶|卷帘|车库门|风扇|电扇|吊扇|换气扇|排气扇|"
+    r"音箱|音响|电视机|电视|投影仪?|门锁|锁|开关|插座|阀门|阀|热水器|扫地机器人|扫地机|加湿器|除湿器|除湿机|"
+    r"\b(?:please|the|a|an|my|our|for me|can you|could you|would you|will you|kindly|now|right now|"
+    r"all|both|every|in|of|to|at|on|and|it|its|their|up|down|back|set|turn|switch|make|put|stick|get|send|"
+    r"a bit|a little|bit|little|slightly|degrees?|house|home|everywhere|"
+    r"temperature|humidity|brightness|volume|speed|position|lights?|lamps?|thermostats?|ac|"
+    r"air conditioner|blinds?|curtains?|shades?|shutters?|garage door|humidifier|dehumidifier|"
+    r"vacuum|hoover|fans?|speakers?|tvs?|televisions?|telly|locks?|plugs?|outlets?|sockets?|switch(?:es)?|"
+    r"valves?|"
+    r"water heater|boiler|radiators?|heating)\b"
+)
+_PUNCTUATION = re.compile(r"[\s，,。.！!？?、；;：:~～\"'“”‘’()（）]+")
+
+
+def _blank(text: str, spans: Iterable[str]) -> str:
+    """Blank every occurrence of the spans, all found in the original text (they may overlap)."""
+    keep = [True] * len(text)
+    for span in {s for s in spans if s}:
+        # An English name also explains its plural ("the living room lights").
+        pattern = re.escape(span)
+        if span.isascii() and span[-1].isalnum():
+            pattern = rf"{pattern}(?:e?s)?\b"
+        if span.isascii() and span[0].isalnum():
+            pattern = rf"\b{pattern}"
+        for match in re.finditer(pattern, text):
+            keep[match.start() : match.end()] = [False] * (match.end() - match.start())
+    return "".join(char if kept else " " for char, kept in zip(text, keep, strict=True))
+
+
+def leftover(text: str, spans: Iterable[str], targets: Iterable[CatalogEntry]) -> str:
+    """Return what a command segment says beyond its targets, action, values and places.
+
+    ``spans`` are the words already explained (the action's words, the place words).
+    A target's name explains its own characters, or characters that sound the same
+    (speech recognition writes 主窝 for 主卧).
+    """
+    entries = list(targets)
+    names = [n.text for e in entries for n in e.names]
+    text = _blank(text, [*spans, *names])
+    for pattern in (HERE, THAT_ROOM, PRONOUN, _FILLER):
+        text = pattern.sub(" ", text)
+    sounds = {unit.sound for e in entries for n in e.names for unit in n.units}
+    words = {unit.text for e in entries for n in e.names for unit in n.units if not is_cjk(unit.text)}
+    rest = [unit.text for unit in units(_PUNCTUATION.sub(" ", text)) if unit.sound not in sounds]
+    return " ".join(word for word in rest if word not in words).strip()

@@ -1,0 +1,143 @@
+"""The local layers act only on a command for now that they understood whole."""
+
+from pathlib import Path
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from bench.home import LoadedHome, async_load_home, read_home
+from custom_components.layered_assist.selection.recall import prepare_text
+from custom_components.layered_assist.selection.understanding import Mood, sentence_mood
+from homeassistant.components import conversation
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from ..conftest import AGENT_ID
+from ..fake_openai import FakeOpenAI, text
+
+EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "mood"),
+    [
+        ("客厅吊灯关着吗", Mood.QUESTION),
+        ("卧室空调开了没有", Mood.QUESTION),
+        ("露台灯有没有开", Mood.QUESTION),
+        ("卧室空调设的多少度", Mood.QUESTION),
+        ("刚才是谁关了厨房灯", Mood.QUESTION),
+        ("不要开客厅主灯", Mood.NEGATION),
+        ("别开轨道灯", Mood.NEGATION),
+        ("十分钟后关掉客厅主灯", Mood.LATER),
+        ("晚上十点把卧室窗帘关上", Mood.LATER),
+        ("如果下雨就把阳台晾衣架收起来", Mood.CONDITION),
+        ("把客厅灯关了", Mood.COMMAND),
+        ("客厅窗帘关一点", Mood.COMMAND),
+        ("空调调高一点", Mood.COMMAND),
+        ("Is the TV on?", Mood.QUESTION),
+        ("Did the vacuum finish?", Mood.QUESTION),
+        ("Don't turn on the bedroom lamp", Mood.NEGATION),
+        ("Please never unlock the side door", Mood.NEGATION),
+        ("Turn off the garage light in 10 minutes", Mood.LATER),
+        ("Turn off the kitchen cabinets tonight at 11", Mood.LATER),
+        ("Lock the front door tomorrow morning", Mood.LATER),
+        ("If it rains close the windows", Mood.CONDITION),
+        ("Do it again", Mood.COMMAND),
+        ("Turn every light in the house on", Mood.COMMAND),
+    ],
+)
+def test_sentence_mood(sentence: str, mood: Mood) -> None:
+    """Questions, negations, later and conditional requests are told from commands."""
+    assert sentence_mood(prepare_text(sentence)) is mood
+
+
+@pytest.fixture
+async def setup(hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry) -> LoadedHome:
+    """Load the Chinese test home, then the integration."""
+    return home
+
+
+async def converse(hass: HomeAssistant, sentence: str, language: str = "zh-Hans") -> str:
+    """Say a sentence to our agent; return the reply."""
+    result = await conversation.async_converse(
+        hass, sentence, None, Context(), language=language, agent_id=AGENT_ID
+    )
+    speech: str = result.response.speech["plain"]["speech"]
+    return speech
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "客厅主灯开着吗",
+        "客厅主灯关了吗",
+        "车库门关了吗",
+        "主卧空调开了没有",
+        "不要开客厅主灯",
+        "别关客厅主灯",
+        "十分钟后关掉客厅主灯",
+        "晚上十点把主卧窗帘关上",
+        "如果下雨就把阳台浇水阀关上",
+        "客厅空调开制冷模式",
+        "落地扇开到最大",
+        "客厅主灯调成红色",
+    ],
+)
+async def test_not_a_plain_command_is_handed_on(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+) -> None:
+    """Nothing is done now, locally or by HA's matcher.
+
+    The model is asked; a later request may also become HA's own delayed command (a timer).
+    """
+    fake_openai.add(text("好的"))
+    reply = await converse(hass, sentence)
+    assert setup.calls == []
+    assert reply == "好的" or (reply and "后" in sentence and fake_openai.chat_requests == [])
+
+
+async def test_half_degrees_are_read(hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI) -> None:
+    """25度半 is 25.5 degrees, not 25."""
+    await converse(hass, "主卧空调调到25度半")
+    [call] = setup.calls
+    assert (call.service, call.data["temperature"]) == ("set_temperature", 25.5)
+    assert fake_openai.chat_requests == []
+
+
+@pytest.fixture
+async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
+    """Load the English benchmark home after the integration."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    return await async_load_home(hass, read_home(EN_HOME))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Is the floor lamp on?",
+        "Is the front door locked?",
+        "Don't turn on the desk lamp",
+        "Turn off the hallway light in 10 minutes",
+        "Lock the front door tomorrow morning",
+        "If it gets dark turn on the floor lamp",
+        "Put the desk fan on sleep mode",
+    ],
+)
+async def test_not_a_plain_command_is_handed_on_in_english(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+) -> None:
+    """The same in English."""
+    fake_openai.add(text("OK"))
+    reply = await converse(hass, sentence, "en")
+    assert setup_en.calls == []
+    assert reply == "OK" or (reply.startswith("Command will be executed") and "minutes" in sentence)
+
+
+async def test_plain_english_command_still_acts(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """A command understood whole is carried out with no model."""
+    await converse(hass, "turn off the living room lights", "en")
+    assert {call.data["entity_id"] for call in setup_en.calls} >= {"light.living_room_ceiling"}
+    assert all(call.service == "turn_off" for call in setup_en.calls)
+    assert fake_openai.chat_requests == []
