@@ -71,7 +71,7 @@ class ReplayServer:
 
     async def _faults(self) -> web.Response | None:
         if self.mode == "slow":
-            await asyncio.sleep(2)
+            await asyncio.sleep(4)
         if self.mode == "500":
             return web.Response(status=500, text="oops")
         if self.mode == "garbage":
@@ -150,7 +150,8 @@ async def replay(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[Re
         stock_search=base + "/s3/?q={query}",
         wikipedia=base + "/wiki/{language}/{title}",
         space_news=base + "/v4/articles/",
-        timeout=0.5,
+        # Generous for a cold first request on a busy machine; "slow" outlasts it.
+        timeout=1.5,
     )
     yield server
     await runner.cleanup()
