@@ -182,6 +182,17 @@ def _check_names(home: dict[str, Any], entities: dict[str, dict[str, Any]], repo
             report.warn(f"floor/area name or alias {name!r} is shared by {sorted(places)}")
 
 
+def _calls_ok(calls: Any) -> bool:
+    """Tell whether a turn's calls have the format's shape."""
+    return isinstance(calls, list) and all(
+        isinstance(c, dict)
+        and isinstance(c.get("service"), str)
+        and isinstance(c.get("entity_id"), str)
+        and isinstance(c.get("data", {}), dict)
+        for c in calls
+    )
+
+
 def check_cases(
     lines: list[str], entities: dict[str, dict[str, Any]], area_ids: set[str], report: Report
 ) -> list[dict[str, Any]]:
@@ -221,9 +232,13 @@ def check_cases(
             ):
                 report.problem(f"{where} turn {index}: no text")
                 continue
-            expect = turn.get("expect")
+            calls = turn.get("calls")
+            if calls is not None and not _calls_ok(calls):
+                report.problem(f"{where} turn {index}: calls must be a list of {{service, entity_id, data}}")
+                continue
+            expect = turn.get("expect", [c["entity_id"] for c in calls] if calls is not None else None)
             if not isinstance(expect, list):
-                report.problem(f"{where} turn {index}: expect must be a list")
+                report.problem(f"{where} turn {index}: expect (or calls) must be a list")
                 continue
             if len(set(expect)) != len(expect):
                 report.problem(f"{where} turn {index}: duplicate ids in expect")
@@ -233,7 +248,10 @@ def check_cases(
                     report.problem(f"{where} turn {index}: expects unknown entity {entity_id}")
                 elif not entity.get("exposed", True):
                     report.problem(f"{where} turn {index}: expects non-exposed entity {entity_id}")
-        if all(isinstance(t, dict) and t.get("expect") == [] for t in turns) and "negative" not in tags:
+        if (
+            all(isinstance(t, dict) and t.get("expect") == [] and "calls" not in t for t in turns)
+            and "negative" not in tags
+        ):
             report.warn(f"{where}: expects nothing but is not tagged negative")
         if "negative" in tags and any(isinstance(t, dict) and t.get("expect") for t in turns[-1:]):
             report.warn(f"{where}: tagged negative but its last turn expects entities")

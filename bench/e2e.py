@@ -23,7 +23,15 @@ from typing import Any
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
 
 from bench.fake_ollama import FakeOllama, OllamaReply
-from bench.home import LoadedHome, async_prepare_home, percentile, read_home, satellite_in_area, write_report
+from bench.home import (
+    LoadedHome,
+    async_prepare_home,
+    percentile,
+    read_home,
+    satellite_in_area,
+    turn_expect,
+    write_report,
+)
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
     CONF_MODEL,
@@ -274,7 +282,7 @@ async def run(home_path: Path, cases_path: Path, latency: LatencyModel) -> dict[
     """Run both agents over the single-turn device cases."""
     home = read_home(home_path)
     cases = [json.loads(line) for line in cases_path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    cases = [c for c in cases if len(c["turns"]) == 1 and c["turns"][0]["expect"]]
+    cases = [c for c in cases if len(c["turns"]) == 1 and turn_expect(c["turns"][0])]
     ours_server = FakeOpenAI()
     ollama_holder: dict[str, Oracle] = {}
     ha_server = FakeOllama(OLLAMA_MODEL, lambda body: ollama_holder["oracle"].ha(body))
@@ -371,7 +379,7 @@ async def _async_run_cases(
         turn = case["turns"][0]
         device_id = _satellite(hass, loaded, case.get("context_area"))
         for name, (agent_id, sizes, server) in agents.items():
-            oracle.start(turn["text"], turn["expect"])
+            oracle.start(turn["text"], turn_expect(turn))
             calls_before = len(loaded.calls)
             sizes_before = len(sizes)
             replies_before = len(_replies(server))
@@ -409,13 +417,13 @@ async def _async_run_cases(
             record.request_bytes.extend(new_sizes)
             record.modeled_ms.append(modeled)
             acted = loaded.acted_on(calls_before)
-            record.acted.append(set(turn["expect"]) <= acted)
-            if not set(turn["expect"]) <= acted:
+            record.acted.append(set(turn_expect(turn)) <= acted)
+            if not set(turn_expect(turn)) <= acted:
                 record.misses.append(
                     {
                         "case": case["id"],
                         "text": turn["text"],
-                        "expect": turn["expect"],
+                        "expect": turn_expect(turn),
                         "acted": sorted(acted),
                     }
                 )

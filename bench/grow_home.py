@@ -481,10 +481,12 @@ def grow_cases(
             out.append(line)
             continue
         for turn in case["turns"]:
-            kinds = {original[entity_id] for entity_id in turn["expect"] if entity_id in original}
-            more = {entity_id for k in kinds for entity_id in by_kind.get(k, [])} - set(turn["expect"])
+            # A turn with calls expects the entities it calls.
+            expect = turn.get("expect", [call["entity_id"] for call in turn.get("calls") or []])
+            kinds = {original[entity_id] for entity_id in expect if entity_id in original}
+            more = {entity_id for k in kinds for entity_id in by_kind.get(k, [])} - set(expect)
             if more:
-                turn["expect"] = sorted([*turn["expect"], *more])
+                turn["expect"] = sorted([*expect, *more])
                 extended += 1
         out.append(json.dumps(case, ensure_ascii=False))
     return out, extended

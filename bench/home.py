@@ -117,6 +117,13 @@ class LoadedHome:
         return acted
 
 
+def turn_expect(turn: dict[str, Any]) -> list[str]:
+    """Return the entities a case turn expects: its ``expect``, else those of its ``calls``."""
+    if "expect" in turn:
+        return list(turn["expect"])
+    return [call["entity_id"] for call in turn.get("calls") or []]
+
+
 def read_home(path: str | Path) -> dict[str, Any]:
     """Read a HOME.json."""
     data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))

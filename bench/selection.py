@@ -11,6 +11,7 @@ The report fields are those of docs/bench-format.md.
 import argparse
 import asyncio
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 import json
 from pathlib import Path
@@ -22,7 +23,17 @@ from typing import Any
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
 
-from bench.home import LoadedHome, async_prepare_home, percentile, read_home, satellite_in_area, write_report
+from bench.actions import judge, made_calls, summarize
+from bench.home import (
+    LoadedHome,
+    async_prepare_home,
+    percentile,
+    read_home,
+    satellite_in_area,
+    turn_expect,
+    write_report,
+)
+from custom_components.layered_assist.compat import open_chat_session
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
     CONF_FAST_PATH,
@@ -36,11 +47,12 @@ from custom_components.layered_assist.const import (
 from homeassistant.components import conversation
 from homeassistant.components.conversation.const import DATA_COMPONENT
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
-from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import chat_session, entity_registry as er
+from homeassistant.core import Context, HomeAssistant, State
+from homeassistant.helpers import entity_registry as er
 from tests.fake_openai import FakeOpenAI, text
 
 CONFIRM = {"zh": "确认", "en": "yes"}
+HA_AGENT = "conversation.home_assistant"
 AGENTS = {
     "local": {LLM_API_ID: True},
     "layer3": {CONF_FAST_PATH: False, CONF_LOCAL_ACTION: False},
@@ -68,6 +80,10 @@ class TurnRecord:
     baseline_bytes: int = 0
     non_exposed_candidates: list[str] = field(default_factory=list)
     confirmed: bool = False
+    # With the turn's ``calls``: the verdicts of our agent and of HA's default agent.
+    calls: list[dict[str, Any]] | None = None
+    ours_verdict: str | None = None
+    ha_verdict: str | None = None
 
     @property
     def recalled(self) -> bool:
@@ -83,6 +99,19 @@ class TurnRecord:
     def exact(self) -> bool:
         """Tell whether the local layers acted on exactly the expected entities."""
         return self.local and set(self.acted) == set(self.expect)
+
+
+def _actions(turns: list[TurnRecord], by_tag: dict[str, list[TurnRecord]]) -> dict[str, Any]:
+    """Return the action verdicts of both agents, overall and per tag (turns with calls)."""
+
+    def both(items: list[TurnRecord]) -> dict[str, Any]:
+        judged = [t for t in items if t.calls is not None]
+        return {
+            agent: summarize([(t.case_id, t.text, str(getattr(t, f"{agent}_verdict"))) for t in judged])
+            for agent in ("ours", "ha")
+        }
+
+    return {**both(turns), "by_tag": {tag: both(items) for tag, items in sorted(by_tag.items())}}
 
 
 def _agent_options(name: str, top_k: int) -> dict[str, Any]:
@@ -139,7 +168,7 @@ def _figures(turns: list[TurnRecord]) -> dict[str, Any]:
         "exact": round(sum(t.exact for t in device_turns) / len(device_turns), 4) if device_turns else None,
         "exact_single_turn": round(sum(t.exact for t in single) / len(single), 4) if single else None,
         "abstain": round(
-            sum(not t.local and not t.non_exposed_candidates for t in empty_turns) / len(empty_turns), 4
+            sum(not t.acted and not t.non_exposed_candidates for t in empty_turns) / len(empty_turns), 4
         )
         if empty_turns
         else None,
@@ -205,7 +234,7 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
             await hass.async_block_till_done()
             # A running HA has its sentences loaded; do that before timing anything.
             await conversation.async_converse(hass, "warm up", None, Context(), language=loaded.language)
-            turns = await _run_cases(hass, entry, loaded, cases, exposure, server)
+            turns = await _run_cases(hass, entry, home, loaded, cases, exposure, server)
             await hass.config_entries.async_unload(entry.entry_id)
     await server.stop()
     report = _figures(turns)
@@ -214,6 +243,7 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
         for tag in turn.tags:
             by_tag[tag].append(turn)
     report["by_tag"] = {tag: _figures(items) for tag, items in sorted(by_tag.items())}
+    report["actions"] = _actions(turns, by_tag)
     report["failures"] = [
         {
             "case": t.case_id,
@@ -250,9 +280,61 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
     return report
 
 
+async def _prompt_sizes(
+    hass: HomeAssistant,
+    server: FakeOpenAI,
+    sentence: str,
+    ids: dict[str, str],
+    agents: dict[str, Any],
+    language: str,
+    device_id: str | None,
+) -> tuple[int, int]:
+    """Return the bytes of our Layer-3 request and of HA's Assist API request for a sentence."""
+    sizes = []
+    for name in ("layer3", "baseline"):
+        before = len(server.sizes)
+        await _converse(hass, sentence, ids[name], agents[name].entity_id, language, device_id)
+        sizes.append(server.sizes[before] if len(server.sizes) > before else 0)
+    return sizes[0], sizes[1]
+
+
+def _snapshot(hass: HomeAssistant, entity_ids: Iterable[str]) -> dict[str, State | None]:
+    """Return the current states of the home's entities."""
+    return {entity_id: hass.states.get(entity_id) for entity_id in entity_ids}
+
+
+def _restore(hass: HomeAssistant, snapshot: dict[str, State | None]) -> None:
+    """Put the home's entities back as they were."""
+    for entity_id, state in snapshot.items():
+        if state is not None:
+            hass.states.async_set(entity_id, state.state, state.attributes)
+
+
+async def _ha_verdict(
+    hass: HomeAssistant,
+    loaded: LoadedHome,
+    sentence: str,
+    calls: list[dict[str, Any]],
+    world: dict[str, State | None],
+    attributes: dict[str, dict[str, Any]],
+    device_id: str | None,
+) -> str:
+    """Run a turn through HA's default agent in the home as it was before our turn."""
+    after_ours = _snapshot(hass, world)
+    _restore(hass, world)
+    before = len(loaded.calls)
+    await conversation.async_converse(
+        hass, sentence, None, Context(), language=loaded.language, agent_id=HA_AGENT, device_id=device_id
+    )
+    verdict = judge(calls, made_calls(loaded.calls[before:]), False, attributes)
+    _restore(hass, after_ours)
+    return verdict
+
+
 async def _run_cases(
     hass: HomeAssistant,
     entry: MockConfigEntry,
+    home: dict[str, Any],
     loaded: LoadedHome,
     cases: list[dict[str, Any]],
     exposure: dict[str, bool],
@@ -266,19 +348,23 @@ async def _run_cases(
         agents[subentry.title] = component.get_entity(entity_id)
     engine = agents["local"]._engine
     language = loaded.language
+    attributes = {e["entity_id"]: e.get("attributes") or {} for e in home["entities"]}
     records: list[TurnRecord] = []
     for case in cases:
         area = loaded.area_ids.get(case.get("context_area") or "")
         device_id = satellite_in_area(hass, area) if area else None
         ids = {}
         for name in AGENTS:
-            with chat_session.async_get_chat_session(hass) as session:
+            with open_chat_session(hass, None, None) as session:
                 ids[name] = session.conversation_id
         single = len(case["turns"]) == 1
         for turn in case["turns"]:
-            record = TurnRecord(
-                case["id"], turn["text"], list(case.get("tags", [])), list(turn["expect"]), single
-            )
+            calls = turn.get("calls")
+            expect = turn_expect(turn)
+            record = TurnRecord(case["id"], turn["text"], list(case.get("tags", [])), list(expect), single)
+            record.calls = calls
+            world = _snapshot(hass, attributes)
+            requests_before = len(server.sizes)
             state = runtime.states.get(ids["local"])
             recall = engine.recall(turn["text"], state, area)
             record.candidates = recall.candidates
@@ -300,14 +386,15 @@ async def _run_cases(
                 record.fast_path_ms = info.fast_path_ms
             if record.local:
                 record.acted = sorted(loaded.acted_on(calls_before))
-            for name in ("layer3", "baseline"):
-                before = len(server.sizes)
-                await _converse(hass, turn["text"], ids[name], agents[name].entity_id, language, device_id)
-                size = server.sizes[before] if len(server.sizes) > before else 0
-                if name == "layer3":
-                    record.ours_bytes = size
-                else:
-                    record.baseline_bytes = size
+            if calls is not None:
+                asked = len(server.sizes) > requests_before
+                record.ours_verdict = judge(calls, made_calls(loaded.calls[calls_before:]), asked, attributes)
+                record.ha_verdict = await _ha_verdict(
+                    hass, loaded, turn["text"], calls, world, attributes, device_id
+                )
+            record.ours_bytes, record.baseline_bytes = await _prompt_sizes(
+                hass, server, turn["text"], ids, agents, language, device_id
+            )
             # The expected entities count as acted on for the next turn (bench format).
             rooms = engine.rooms_of(record.expect)
             started = time.perf_counter()

@@ -19,6 +19,8 @@ COLUMNS = (
     "local ms p50 / p95",
     "recall ms p95",
     "state update ms p50",
+    "action exact (ours · HA)",
+    "wrong actions (ours · HA)",
 )
 
 
@@ -46,6 +48,18 @@ def row(name: str, report: dict) -> list[str]:
         f"{latency['p50']:.1f} / {latency['p95']:.1f}",
         f"{report['layer_ms']['recall_p95']:.1f}",
         f"{report['state_update_ms']['p50']:.4f}",
+        *action_cells(report.get("actions")),
+    ]
+
+
+def action_cells(actions: dict | None) -> list[str]:
+    """Return the action columns: share exact and wrong turns, ours beside HA's default agent."""
+    if not actions or not actions["ours"]["turns"]:
+        return ["–", "–"]
+    ours, ha = actions["ours"], actions["ha"]
+    return [
+        f"{ours['action_exact']:.3f} · {ha['action_exact']:.3f} ({ours['turns']})",
+        f"{ours['wrong']} · {ha['wrong']}",
     ]
 
 

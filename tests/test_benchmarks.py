@@ -48,19 +48,25 @@ def test_selection_benchmark(tmp_path: Path) -> None:
         "failures",
     ):
         assert key in report
-    assert report["turns"] == 7
+    assert report["turns"] == 10
     assert report["recall"] == 1.0
     assert report["abstain"] == 1.0
     assert report["local"]["precision"] == 1.0
     assert report["prompt_bytes"]["ours_median"] < report["prompt_bytes"]["baseline_median"]
-    assert set(report["by_tag"]) >= {"simple", "pronoun", "negative"}
+    assert set(report["by_tag"]) >= {"simple", "pronoun", "negative", "query"}
+    # Turns with calls are judged for both agents: nothing is done on a question or a
+    # later request, and 25度半 sets 25.5.
+    actions = report["actions"]
+    assert actions["ours"]["turns"] == actions["ha"]["turns"] == 3
+    assert (actions["ours"]["exact"], actions["ours"]["wrong"]) == (3, 0)
+    assert actions["by_tag"]["query"]["ours"]["exact"] == 1
 
 
 def test_e2e_benchmark(tmp_path: Path) -> None:
     """Both agents act on the single-turn cases; ours needs fewer requests and less time."""
     report = run_module("bench.e2e", tmp_path / "e2e.json")
     ours, ha = report["ours"], report["ha"]
-    assert ours["commands"] == ha["commands"] == 4
+    assert ours["commands"] == ha["commands"] == 5
     assert ha["model_requests_per_command"] == 2
     assert ours["model_requests_per_command"] < 1
     assert ours["acted_on_expected"] == 1.0

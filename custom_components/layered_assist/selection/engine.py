@@ -217,7 +217,7 @@ class SelectionEngine:
                 targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
                 places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
                 spans = [*action_words(segment.text), *segment.place_words, *places]
-                if rest := leftover(segment.text, spans, targets):
+                if rest := leftover(segment.text, spans, targets, segment.action.kind):
                     LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
                     return None
                 for entity_id in segment.targets:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 import re
 
+from .actions import ActionKind
 from .catalog import CatalogEntry
 from .text import is_cjk, units
 from .vocabulary import HERE, PRONOUN, THAT_ROOM
@@ -76,19 +77,39 @@ _FILLER = re.compile(
     r"可以|能|一些|些|都|全部|所有|全|两个|两台|两盏|几个|现在|马上|立刻|再|也|还是|让|家里|起来|上来|下来|来|"
     r"卫生间|洗手间|浴室|厕所|房间|"
     r"调到|调至|调成|调|设为|设置为|设置成|设置|设定|设成|设到|定在|定为|改成|改为|变成|到|为|至|"
-    r"温度|湿度|亮度|音量|声音|风速|位置|"
     r"空调|冷气|暖气|地暖|灯|照明|窗帘|纱帘|帘|百叶|卷帘|车库门|风扇|电扇|吊扇|换气扇|排气扇|"
     r"音箱|音响|电视机|电视|投影仪?|门锁|锁|开关|插座|阀门|阀|热水器|扫地机器人|扫地机|加湿器|除湿器|除湿机|"
     r"\b(?:please|the|a|an|my|our|for me|can you|could you|would you|will you|kindly|now|right now|"
     r"all|both|every|in|of|to|at|on|and|it|its|their|up|down|back|set|turn|switch|make|put|stick|get|send|"
     r"a bit|a little|bit|little|slightly|degrees?|house|home|everywhere|"
-    r"temperature|humidity|brightness|volume|speed|position|lights?|lamps?|thermostats?|ac|"
+    r"lights?|lamps?|thermostats?|ac|"
     r"air conditioner|blinds?|curtains?|shades?|shutters?|garage door|humidifier|dehumidifier|"
     r"vacuum|hoover|fans?|speakers?|tvs?|televisions?|telly|locks?|plugs?|outlets?|sockets?|switch(?:es)?|"
     r"valves?|"
     r"water heater|boiler|radiators?|heating)\b"
 )
 _PUNCTUATION = re.compile(r"[\s，,。.！!？?、；;：:~～\"'“”‘’()（）]+")
+
+
+_SETTINGS = (ActionKind.SET_VALUE, ActionKind.INCREASE, ActionKind.DECREASE)
+# The value a word names, explained only by an action that sets that value
+# ("风速调低" is no temperature change).
+_ATTRIBUTES: dict[re.Pattern[str], frozenset[ActionKind]] = {
+    re.compile(r"温度|\btemperature\b|\bheat\b"): frozenset(
+        {ActionKind.SET_TEMPERATURE, ActionKind.ADJUST_TEMPERATURE, *_SETTINGS}
+    ),
+    re.compile(r"湿度|\bhumidity\b"): frozenset({ActionKind.SET_HUMIDITY, *_SETTINGS}),
+    re.compile(r"亮度|\bbrightness\b"): frozenset(
+        {ActionKind.SET_BRIGHTNESS, ActionKind.ADJUST_BRIGHTNESS, ActionKind.SET_POSITION, *_SETTINGS}
+    ),
+    re.compile(r"音量|声音|\bvolume\b"): frozenset(
+        {ActionKind.SET_VOLUME, ActionKind.ADJUST_VOLUME, ActionKind.SET_POSITION, *_SETTINGS}
+    ),
+    re.compile(r"风速|风量|\bspeed\b"): frozenset(
+        {ActionKind.SET_SPEED, ActionKind.SET_SPEED_LEVEL, ActionKind.SET_POSITION, *_SETTINGS}
+    ),
+    re.compile(r"位置|开度|\bposition\b"): frozenset({ActionKind.SET_POSITION, ActionKind.SET_VALUE}),
+}
 
 
 def _blank(text: str, spans: Iterable[str]) -> str:
@@ -106,7 +127,9 @@ def _blank(text: str, spans: Iterable[str]) -> str:
     return "".join(char if kept else " " for char, kept in zip(text, keep, strict=True))
 
 
-def leftover(text: str, spans: Iterable[str], targets: Iterable[CatalogEntry]) -> str:
+def leftover(
+    text: str, spans: Iterable[str], targets: Iterable[CatalogEntry], action: ActionKind | None = None
+) -> str:
     """Return what a command segment says beyond its targets, action, values and places.
 
     ``spans`` are the words already explained (the action's words, the place words).
@@ -118,6 +141,9 @@ def leftover(text: str, spans: Iterable[str], targets: Iterable[CatalogEntry]) -
     text = _blank(text, [*spans, *names])
     for pattern in (HERE, THAT_ROOM, PRONOUN, _FILLER):
         text = pattern.sub(" ", text)
+    for pattern, kinds in _ATTRIBUTES.items():
+        if action in kinds:
+            text = pattern.sub(" ", text)
     sounds = {unit.sound for e in entries for n in e.names for unit in n.units}
     words = {unit.text for e in entries for n in e.names for unit in n.units if not is_cjk(unit.text)}
     rest = [unit.text for unit in units(_PUNCTUATION.sub(" ", text)) if unit.sound not in sounds]

@@ -1,0 +1,109 @@
+"""Judge what an agent did on a turn against the service calls the turn asks for.
+
+A turn's ``calls`` (docs/bench-format.md) name the service calls that must follow, or
+``[]`` when nothing may be done. Verdicts, the same for every agent:
+- exact: every listed call was made and nothing else was acted on (for ``[]``: nothing was done);
+- handed: nothing was done and the model was asked;
+- silent: nothing was done and no model was asked, though calls were listed;
+- wrong: anything else: an entity acted on that the turn did not ask for, a wrong service
+  or wrong data, or only part of the request carried out.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from homeassistant.const import ATTR_ENTITY_ID
+from homeassistant.core import ServiceCall
+
+VERDICTS = ("exact", "handed", "silent", "wrong")
+
+
+@dataclass(frozen=True, slots=True)
+class MadeCall:
+    """One service call on one entity."""
+
+    service: str
+    entity_id: str
+    data: Mapping[str, Any]
+
+
+def made_calls(calls: Iterable[ServiceCall]) -> list[MadeCall]:
+    """Split recorded service calls into one per entity."""
+    made = []
+    for call in calls:
+        ids = call.data.get(ATTR_ENTITY_ID, [])
+        data = {k: v for k, v in call.data.items() if k != ATTR_ENTITY_ID}
+        for entity_id in [ids] if isinstance(ids, str) else ids:
+            made.append(MadeCall(f"{call.domain}.{call.service}", entity_id, data))
+    return made
+
+
+def _value_ok(expected: Any, actual: Any, attribute: Any) -> bool:
+    """Tell whether a data value meets the expectation (exact, a bound, or relative)."""
+    if isinstance(expected, str) and expected[:2] in ("<=", ">="):
+        try:
+            bound, value = float(expected[2:]), float(actual)
+        except (TypeError, ValueError):
+            return False
+        return value <= bound if expected.startswith("<=") else value >= bound
+    if (
+        isinstance(expected, str)
+        and expected[:1] in ("+", "-")
+        and expected[1:].replace(".", "", 1).isdigit()
+    ):
+        try:
+            return abs(float(actual) - (float(attribute) + float(expected))) < 1e-6
+        except (TypeError, ValueError):
+            return False
+    if isinstance(expected, (int, float)) and not isinstance(expected, bool):
+        try:
+            return abs(float(actual) - expected) < 1e-6
+        except (TypeError, ValueError):
+            return False
+    if isinstance(expected, list) and isinstance(actual, (list, tuple)):
+        return len(expected) == len(actual) and all(
+            _value_ok(e, a, None) for e, a in zip(expected, actual, strict=True)
+        )
+    return bool(expected == actual)
+
+
+def _matches(expected: Mapping[str, Any], made: MadeCall, attributes: Mapping[str, Any]) -> bool:
+    """Tell whether a made call is the expected one."""
+    if made.entity_id != expected["entity_id"] or made.service not in expected["service"].split("|"):
+        return False
+    return all(
+        key in made.data and _value_ok(value, made.data[key], attributes.get(key))
+        for key, value in expected.get("data", {}).items()
+    )
+
+
+def judge(
+    expected: list[Mapping[str, Any]],
+    made: list[MadeCall],
+    asked_model: bool,
+    attributes: Mapping[str, Mapping[str, Any]],
+) -> str:
+    """Return the verdict of a turn; ``attributes`` are the home file's, by entity."""
+    if not made:
+        if not expected:
+            return "exact"
+        return "handed" if asked_model else "silent"
+    allowed = {call["entity_id"] for call in expected}
+    if any(call.entity_id not in allowed for call in made):
+        return "wrong"
+    for call in expected:
+        if not any(_matches(call, m, attributes.get(call["entity_id"], {})) for m in made):
+            return "wrong"
+    return "exact"
+
+
+def summarize(verdicts: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """Return the figures of (case, text, verdict) triples."""
+    counts = {verdict: sum(v == verdict for _, _, v in verdicts) for verdict in VERDICTS}
+    return {
+        "turns": len(verdicts),
+        **counts,
+        "action_exact": round(counts["exact"] / len(verdicts), 4) if verdicts else None,
+        "wrong_turns": [{"case": case, "text": text} for case, text, v in verdicts if v == "wrong"],
+    }
