@@ -184,6 +184,11 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
                     user_input, chat_log, local, TurnInfo(local.layer, recall_ms, recall_ms=recall_ms)
                 )
 
+            if answer := await self._engine.async_answer(recall, user_input.language):
+                return await self._async_local_result(
+                    user_input, chat_log, answer, TurnInfo(answer.layer, recall_ms, recall_ms=recall_ms)
+                )
+
             before = len(chat_log.content)
             fast = await self._engine.async_fast_path(user_input, chat_log, area, recall)
             fast_path_ms = clock.lap()
@@ -248,8 +253,8 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         await async_say(chat_log, self.entity_id, local.speech)
         self.entry.runtime_data.states.record(
             chat_log.conversation_id,
-            devices=local.acted_on,
-            rooms=self._engine.rooms_of(local.acted_on),
+            devices=local.acted_on or local.subjects,
+            rooms=self._engine.rooms_of(local.acted_on or local.subjects),
             commands=local.commands or None,
             user_text=user_input.text,
             reply=local.speech,

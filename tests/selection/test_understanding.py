@@ -25,7 +25,7 @@ EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.
         ("卧室空调开了没有", Mood.QUESTION),
         ("露台灯有没有开", Mood.QUESTION),
         ("卧室空调设的多少度", Mood.QUESTION),
-        ("刚才是谁关了厨房灯", Mood.QUESTION),
+        ("刚才是谁关了厨房灯", Mood.PAST),
         ("不要开客厅主灯", Mood.NEGATION),
         ("别开轨道灯", Mood.NEGATION),
         ("十分钟后关掉客厅主灯", Mood.LATER),
@@ -35,7 +35,7 @@ EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.
         ("客厅窗帘关一点", Mood.COMMAND),
         ("空调调高一点", Mood.COMMAND),
         ("Is the TV on?", Mood.QUESTION),
-        ("Did the vacuum finish?", Mood.QUESTION),
+        ("Did the vacuum finish?", Mood.PAST),
         ("Don't turn on the bedroom lamp", Mood.NEGATION),
         ("Please never unlock the side door", Mood.NEGATION),
         ("Turn off the garage light in 10 minutes", Mood.LATER),
@@ -67,14 +67,45 @@ async def converse(hass: HomeAssistant, sentence: str, language: str = "zh-Hans"
 
 
 @pytest.mark.parametrize(
+    ("sentence", "reply"),
+    [
+        ("客厅主灯开着吗", "客厅主灯开着，亮度50%。"),
+        ("客厅主灯关了吗", "客厅主灯开着，亮度50%。"),
+        ("车库门关了吗", "车库门关着。"),
+        ("主卧空调开了没有", "主卧空调关着。"),
+        ("入户门锁上了吗", "入户门锁锁着。"),
+        ("客厅的灯都关了吗", "客厅主灯开着，亮度50%；客厅灯带关着。"),
+        ("不要开客厅主灯", "好的，客厅主灯保持不变。"),
+        ("别关客厅主灯", "好的，客厅主灯保持不变。"),
+    ],
+)
+async def test_questions_and_negations_are_answered_locally(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str, reply: str
+) -> None:
+    """A question is answered from the state and a "don't" acknowledged: no call, no model."""
+    assert await converse(hass, sentence) == reply
+    assert setup.calls == []
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_question_makes_its_device_the_subject(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """After 客厅主灯开着吗, 把它关掉 acts on that light."""
+    result = await conversation.async_converse(
+        hass, "客厅主灯开着吗", None, Context(), language="zh-Hans", agent_id=AGENT_ID
+    )
+    await conversation.async_converse(
+        hass, "把它关掉", result.conversation_id, Context(), language="zh-Hans", agent_id=AGENT_ID
+    )
+    [call] = setup.calls
+    assert (call.service, call.data["entity_id"]) == ("turn_off", "light.living_main")
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
-        "客厅主灯开着吗",
-        "客厅主灯关了吗",
-        "车库门关了吗",
-        "主卧空调开了没有",
-        "不要开客厅主灯",
-        "别关客厅主灯",
+        "刚才是谁关了客厅主灯",
         "十分钟后关掉客厅主灯",
         "晚上十点把主卧窗帘关上",
         "如果下雨就把阳台浇水阀关上",
@@ -112,11 +143,27 @@ async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> Lo
 
 
 @pytest.mark.parametrize(
+    ("sentence", "reply"),
+    [
+        ("Is the floor lamp on?", "Floor Lamp is on at 47% brightness."),
+        ("Is the front door lock locked?", "Front Door Lock is unlocked."),
+        ("Is the living room TV playing?", "Living Room TV is playing."),
+        ("Don't turn on the desk lamp", "OK, I'll leave Desk Lamp as it is."),
+    ],
+)
+async def test_english_questions_and_negations_are_answered_locally(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI, sentence: str, reply: str
+) -> None:
+    """The same in English."""
+    assert await converse(hass, sentence, "en") == reply
+    assert setup_en.calls == []
+    assert fake_openai.chat_requests == []
+
+
+@pytest.mark.parametrize(
     "sentence",
     [
-        "Is the floor lamp on?",
-        "Is the front door locked?",
-        "Don't turn on the desk lamp",
+        "Did the vacuum finish?",
         "Turn off the hallway light in 10 minutes",
         "Lock the front door tomorrow morning",
         "If it gets dark turn on the floor lamp",

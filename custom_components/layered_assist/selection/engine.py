@@ -11,11 +11,13 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
 
 from ..const import LOGGER
+from ..localize import async_text, is_chinese
 from ..state import ConversationState
 from .actions import Action, ActionKind, action_words
 from .capabilities import CommandError
 from .catalog import DeviceCatalog
-from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command
+from .describe import async_describe
+from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command, spoken_names
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller
 from .text import normalize
@@ -55,6 +57,8 @@ class LocalTurn:
     acted_on: list[str]
     commands: list[dict[str, Any]] = field(default_factory=list)
     response: intent.IntentResponse | None = None
+    # Devices the turn was about without acting on them (a question): 它 refers to them next.
+    subjects: list[str] = field(default_factory=list)
 
 
 def _opens_up(result: RecognizeResult, catalog: DeviceCatalog) -> bool:
@@ -201,6 +205,21 @@ class SelectionEngine:
             text,
             RecallContext(context_area, tuple(state.recent_devices), tuple(state.recent_rooms), last_targets),
         )
+
+    async def async_answer(self, recall: Recall, language: str) -> LocalTurn | None:
+        """Answer a question about sure devices from their states, or acknowledge a "don't"."""
+        mood = sentence_mood(recall.text)
+        if mood not in (Mood.QUESTION, Mood.NEGATION) or not recall.confident:
+            return None
+        subjects = recall.targets
+        if mood is Mood.NEGATION:
+            names = spoken_names(self.hass, subjects, is_chinese(language))
+            speech = await async_text(self.hass, language, "replies", "negation_ack", {"names": names})
+        elif (described := await async_describe(self.hass, language, subjects)) is not None:
+            speech = described
+        else:
+            return None
+        return LocalTurn("local_answer", speech, [], subjects=subjects)
 
     def plan(self, recall: Recall, state: ConversationState) -> list[PlannedCommand] | None:
         """Return the commands the local rules are sure of, or None (the model decides)."""

@@ -118,7 +118,7 @@ def _reply_key(planned: PlannedCommand) -> str:
     return planned.command
 
 
-def _names(hass: HomeAssistant, entity_ids: list[str], chinese: bool) -> str:
+def spoken_names(hass: HomeAssistant, entity_ids: list[str], chinese: bool) -> str:
     """Join entity names for speech."""
     names = []
     for entity_id in entity_ids:
@@ -154,7 +154,7 @@ async def async_phrase(hass: HomeAssistant, language: str, report: ExecutionRepo
     sentences = []
     for (reply_key, items, ok), outcomes in groups.items():
         placeholders = dict(items)
-        placeholders["names"] = _names(hass, [o.command.entity_id for o in outcomes], chinese)
+        placeholders["names"] = spoken_names(hass, [o.command.entity_id for o in outcomes], chinese)
         if ok:
             text = await async_text(hass, language, "replies", reply_key, placeholders)
             if text == reply_key:

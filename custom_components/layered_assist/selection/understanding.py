@@ -26,6 +26,7 @@ class Mood(StrEnum):
     NEGATION = "negation"
     LATER = "later"
     CONDITION = "condition"
+    PAST = "past"
 
 
 _CN_NUMBER = r"(?:\d+|[二三四五六七八九十两][一二三四五六七八九十]*)"
@@ -49,10 +50,12 @@ _LATER = re.compile(
     r"\bthis (?:morning|afternoon|evening)\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)?\b|"
     r"\bat (?:noon|midnight)\b"
 )
+# Questions about what happened: nothing to do, and the present state is no answer.
+_PAST = re.compile(r"谁|刚才|刚刚|昨天|之前|^(?:did|had|who)\b|\bwho\b")
 _QUESTION = re.compile(
     r"[吗嘛么呢][？?]?$|[？?]$|是不是|有没有|了没有?|没有$|没$|是否|几度|多少|什么|哪个|哪些|哪里|"
-    r"怎么样|如何|谁|刚才|刚刚|为什么|"
-    r"^(?:is|are|was|were|did|does|has|have|had|what|what's|whats|how|which|who|whose|why|where)\b"
+    r"怎么样|如何|为什么|"
+    r"^(?:is|are|was|were|does|has|have|what|what's|whats|how|which|whose|why|where)\b"
 )
 
 
@@ -65,6 +68,8 @@ def sentence_mood(text: str) -> Mood:
         return Mood.CONDITION
     if _LATER.search(text):
         return Mood.LATER
+    if _PAST.search(text):
+        return Mood.PAST
     if _QUESTION.search(text):
         return Mood.QUESTION
     return Mood.COMMAND

@@ -125,6 +125,8 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "song": ("media_player",),
     "track": ("media_player",),
     "lock": ("lock",),
+    "locked": ("lock",),
+    "unlocked": ("lock",),
     "plug": ("switch",),
     "outlet": ("switch",),
     "socket": ("switch",),

@@ -1,0 +1,83 @@
+"""Answer a question about devices from their states, in the user's language, with no model."""
+
+from typing import Any
+
+from homeassistant.const import (
+    ATTR_FRIENDLY_NAME,
+    ATTR_UNIT_OF_MEASUREMENT,
+    STATE_UNAVAILABLE,
+    UnitOfTemperature,
+)
+from homeassistant.core import HomeAssistant, State
+
+from ..localize import async_text, is_chinese
+
+# Most devices a spoken answer lists; more are left to a screen.
+MAX_DESCRIBED = 8
+_MODES = ("cool", "heat", "dry", "fan_only", "auto", "heat_cool")
+# Binary sensors whose "on" means open.
+_OPENINGS = ("door", "window", "opening", "garage_door")
+
+
+def _temperature(hass: HomeAssistant, value: Any) -> str:
+    symbol = "℃" if hass.config.units.temperature_unit == UnitOfTemperature.CELSIUS else "℉"
+    return f"{float(value):g}{symbol}"
+
+
+def _percent(value: Any) -> str:
+    return f"{round(float(value)):d}"
+
+
+def _reading(hass: HomeAssistant, state: State) -> tuple[str, dict[str, str]]:
+    """Return the reply key and values that describe one state."""
+    attributes = state.attributes
+    domain, value = state.domain, state.state
+    if value == STATE_UNAVAILABLE:
+        return "state_unavailable", {}
+    if domain == "light" and value == "on" and attributes.get("brightness") is not None:
+        return "state_light_on", {"brightness": _percent(float(attributes["brightness"]) * 100 / 255)}
+    if domain == "fan" and value == "on" and attributes.get("percentage") is not None:
+        return "state_fan_on", {"percentage": _percent(attributes["percentage"])}
+    if domain in ("cover", "valve"):
+        position = attributes.get("current_position")
+        if value == "open" and position is not None and 0 < float(position) < 100:
+            return "state_open_position", {"position": _percent(position)}
+        if value in ("open", "closed", "opening", "closing"):
+            return f"state_{value}", {}
+    if domain == "binary_sensor" and attributes.get("device_class") in _OPENINGS and value in ("on", "off"):
+        return ("state_open" if value == "on" else "state_closed"), {}
+    if domain == "lock" and value in ("locked", "unlocked"):
+        return f"state_{value}", {}
+    if domain == "climate" and value != "off" and attributes.get("temperature") is not None:
+        values = {"temperature": _temperature(hass, attributes["temperature"]), "mode": value}
+        if attributes.get("current_temperature") is not None:
+            values["current"] = _temperature(hass, attributes["current_temperature"])
+            return "state_climate_current", values
+        return "state_climate", values
+    if domain == "media_player" and value in ("playing", "paused", "idle"):
+        return f"state_{value}", {}
+    if domain == "vacuum" and value in ("cleaning", "docked", "returning"):
+        return f"state_{value}", {}
+    if value in ("on", "off"):
+        return f"state_{value}", {}
+    unit = attributes.get(ATTR_UNIT_OF_MEASUREMENT) or ""
+    return "state_value", {"value": f"{value}{unit}"}
+
+
+async def async_describe(hass: HomeAssistant, language: str, entity_ids: list[str]) -> str | None:
+    """Return a spoken description of the devices' states, or None when there are too many."""
+    if not entity_ids or len(entity_ids) > MAX_DESCRIBED:
+        return None
+    sentences = []
+    for entity_id in entity_ids:
+        if (state := hass.states.get(entity_id)) is None:
+            return None
+        key, values = _reading(hass, state)
+        if (mode := values.get("mode")) is not None:
+            values["mode"] = (
+                await async_text(hass, language, "replies", f"mode_{mode}") if mode in _MODES else mode
+            )
+        values["name"] = str(state.attributes.get(ATTR_FRIENDLY_NAME, entity_id))
+        sentences.append(await async_text(hass, language, "replies", key, values))
+    separator, end = ("；", "。") if is_chinese(language) else ("; ", ".")
+    return separator.join(sentences) + end
