@@ -109,8 +109,6 @@ async def test_a_question_makes_its_device_the_subject(
         "十分钟后关掉客厅主灯",
         "晚上十点把主卧窗帘关上",
         "如果下雨就把阳台浇水阀关上",
-        "客厅空调开制冷模式",
-        "落地扇开到最大",
         "客厅主灯调成红色",
     ],
 )
@@ -125,6 +123,34 @@ async def test_not_a_plain_command_is_handed_on(
     reply = await converse(hass, sentence)
     assert setup.calls == []
     assert reply == "好的" or (reply and "后" in sentence and fake_openai.chat_requests == [])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "service", "data", "reply"),
+    [
+        ("客厅空调开制冷模式", "set_hvac_mode", {"hvac_mode": "cool"}, "客厅空调已切换到制冷模式。"),
+        ("主卧空调风速调到低", "set_fan_mode", {"fan_mode": "low"}, "主卧空调风速已设为低。"),
+        ("落地扇开到最大", "set_percentage", {"percentage": 100}, "落地扇风速已调到100%。"),
+        ("把客厅灯带调成蓝色", "turn_on", {"rgb_color": [0, 0, 255]}, "已把客厅灯带调成蓝色。"),
+        ("客厅灯带调成暖光", "turn_on", {"color_temp_kelvin": 2700}, "已把客厅灯带调成暖光。"),
+        ("客厅主灯调到最暗", "turn_on", {"brightness_pct": 1}, "客厅主灯亮度已调到1%。"),
+    ],
+)
+async def test_modifiers_are_carried_out_exactly(
+    hass: HomeAssistant,
+    setup: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    service: str,
+    data: dict,
+    reply: str,
+) -> None:
+    """Modes, fan modes, superlatives, colours and whites: the one call asked for, said as done."""
+    assert await converse(hass, sentence) == reply
+    [call] = setup.calls
+    assert call.service == service
+    assert {key: call.data[key] for key in data} == data
+    assert fake_openai.chat_requests == []
 
 
 async def test_half_degrees_are_read(hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI) -> None:
@@ -178,6 +204,42 @@ async def test_not_a_plain_command_is_handed_on_in_english(
     reply = await converse(hass, sentence, "en")
     assert setup_en.calls == []
     assert reply == "OK" or (reply.startswith("Command will be executed") and "minutes" in sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "service", "data", "reply"),
+    [
+        (
+            "Make the floor lamp warm white",
+            "turn_on",
+            {"color_temp_kelvin": 2700},
+            "Set Floor Lamp to warm white.",
+        ),
+        (
+            "Turn the desk fan all the way up",
+            "set_percentage",
+            {"percentage": 100},
+            "Set Desk Fan to 100% speed.",
+        ),
+        ("Set the office air conditioner to cool mode", "set_hvac_mode", {"hvac_mode": "cool"}, None),
+    ],
+)
+async def test_english_modifiers_are_carried_out_exactly(
+    hass: HomeAssistant,
+    setup_en: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    service: str,
+    data: dict,
+    reply: str | None,
+) -> None:
+    """The same in English."""
+    said = await converse(hass, sentence, "en")
+    [call] = setup_en.calls
+    assert call.service == service
+    assert {key: call.data[key] for key in data} == data
+    assert reply is None or said == reply
+    assert fake_openai.chat_requests == []
 
 
 async def test_plain_english_command_still_acts(

@@ -36,6 +36,12 @@ class ActionKind(StrEnum):
     PREVIOUS = "previous"
     START = "start"
     RETURN_HOME = "return_home"
+    SET_HVAC_MODE = "set_hvac_mode"
+    SET_FAN_MODE = "set_fan_mode"
+    SET_MAX = "set_max"
+    SET_MIN = "set_min"
+    SET_COLOR = "set_color"
+    SET_COLOR_TEMP = "set_color_temp"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +51,8 @@ class Action:
     kind: ActionKind
     value: float | None = None
     fahrenheit: bool = False
+    # The named choice of a mode, a colour or a colour temperature ("cool", "purple", "warm").
+    option: str | None = None
 
 
 _NUM = r"(-?\d+(?:\.\d+)?)"
@@ -57,8 +65,109 @@ def _number(match: re.Match[str], group: int = 1) -> float:
 
 type _Rule = tuple[re.Pattern[str], ActionKind, float | None]
 
+# Words that name a choice, by the option they choose.
+_OPTIONS: dict[str, str] = {
+    "制冷": "cool",
+    "冷气": "cool",
+    "cool": "cool",
+    "cooling": "cool",
+    "制热": "heat",
+    "暖气": "heat",
+    "heat": "heat",
+    "heating": "heat",
+    "除湿": "dry",
+    "抽湿": "dry",
+    "dry": "dry",
+    "送风": "fan_only",
+    "通风": "fan_only",
+    "fan only": "fan_only",
+    "自动": "auto",
+    "auto": "auto",
+    "automatic": "auto",
+    "高": "high",
+    "中": "medium",
+    "低": "low",
+    "high": "high",
+    "medium": "medium",
+    "low": "low",
+    "红": "red",
+    "橙": "orange",
+    "黄": "yellow",
+    "绿": "green",
+    "青": "cyan",
+    "蓝": "blue",
+    "紫": "purple",
+    "粉": "pink",
+    "粉红": "pink",
+    "red": "red",
+    "orange": "orange",
+    "yellow": "yellow",
+    "green": "green",
+    "cyan": "cyan",
+    "blue": "blue",
+    "purple": "purple",
+    "violet": "violet",
+    "pink": "pink",
+    "magenta": "magenta",
+    "暖光": "warm",
+    "暖色": "warm",
+    "暖白": "warm",
+    "暖黄": "warm",
+    "warm white": "warm",
+    "warm light": "warm",
+    "中性光": "neutral",
+    "自然光": "neutral",
+    "neutral white": "neutral",
+    "冷光": "cool",
+    "冷白": "cool",
+    "冷色": "cool",
+    "白光": "cool",
+    "正白": "cool",
+    "cool white": "cool",
+    "cool light": "cool",
+    "cold white": "cool",
+    "daylight": "cool",
+}
+_SET_TO = r"(?:调成|调到|调至|换成|换到|切换到|切换成|切到|改成|改为|设为|设成|开成|转成|变成|成)"
+
 # Rules with numbers or levels come first: "开大点" must not read as "开".
+# Rules whose kind takes an option name it in their first group.
 _RULES: list[_Rule] = [
+    # Modes of climates, the fan mode of climates, colours and colour temperatures of lights.
+    (
+        re.compile(r"风速\s*(?:调到|调成|调至|开到|设为|设成|改成|调)?\s*(高|中|低|自动)(?!一?点)(?:档|速)?"),
+        ActionKind.SET_FAN_MODE,
+        None,
+    ),
+    (
+        re.compile(r"\bfan (?:speed |mode )?(?:to |on )?(low|medium|high|auto)\b"),
+        ActionKind.SET_FAN_MODE,
+        None,
+    ),
+    (
+        re.compile(
+            rf"{_SET_TO}\s*(制冷|制热|除湿|抽湿|送风|自动)(?:模式)?|开\s*(制冷|制热|送风)(?:模式)?|"
+            r"(制冷|制热|除湿|抽湿|送风|自动)模式|\b(cool|cooling|heat|heating|dry|fan only|auto) mode\b"
+        ),
+        ActionKind.SET_HVAC_MODE,
+        None,
+    ),
+    (
+        re.compile(
+            rf"{_SET_TO}?\s*(暖光|暖色|暖白|暖黄|中性光|自然光|冷光|冷白|冷色|白光|正白)|"
+            r"\b(warm white|warm light|neutral white|cool white|cool light|cold white|daylight)\b"
+        ),
+        ActionKind.SET_COLOR_TEMP,
+        None,
+    ),
+    (
+        re.compile(
+            rf"{_SET_TO}?\s*(粉红|红|橙|黄|绿|青|蓝|紫|粉)色|"
+            r"\b(red|orange|yellow|green|cyan|blue|purple|violet|pink|magenta)\b"
+        ),
+        ActionKind.SET_COLOR,
+        None,
+    ),
     # Temperature.
     (
         re.compile(rf"(?:华氏\s*{_NUM}\s*度|{_NUM}\s*(?:°f|℉|fahrenheit|华氏度))"),
@@ -115,6 +224,19 @@ _RULES: list[_Rule] = [
     (re.compile(r"最大档|最高档|最大风|最强档|full speed|max(?:imum)? speed"), ActionKind.SET_SPEED, 100.0),
     (re.compile(r"最小档|最低档|最小风|lowest speed|min(?:imum)? speed"), ActionKind.SET_SPEED_LEVEL, 1.0),
     (re.compile(rf"{_NUM}\s*档|speed\s*{_NUM}"), ActionKind.SET_SPEED_LEVEL, None),
+    # The far end of whatever the device sets ("开到最大", "all the way up").
+    (
+        re.compile(
+            r"(?:开到|调到|调至|开|调)?\s*(?:最大|最高|最强)|all the way up|\bmax(?:imum)?\b|\bfull\b"
+        ),
+        ActionKind.SET_MAX,
+        None,
+    ),
+    (
+        re.compile(r"(?:开到|调到|调至|开|调)?\s*(?:最小|最低|最弱)|all the way down|\bmin(?:imum)?\b"),
+        ActionKind.SET_MIN,
+        None,
+    ),
     # Brightness.
     (re.compile(rf"(?:亮度|brightness)\s*{_SET}?\s*{_NUM}\s*%?"), ActionKind.SET_BRIGHTNESS, None),
     (re.compile(r"最亮|full brightness|brightest"), ActionKind.SET_BRIGHTNESS, 100.0),
@@ -182,12 +304,23 @@ _RULES: list[_Rule] = [
 ]
 
 
+_OPTION_KINDS = {
+    ActionKind.SET_HVAC_MODE,
+    ActionKind.SET_FAN_MODE,
+    ActionKind.SET_COLOR,
+    ActionKind.SET_COLOR_TEMP,
+}
+
+
 def parse_action(text: str) -> Action | None:
     """Return the action a normalized segment asks for, or None."""
     for pattern, kind, default in _RULES:
         match = pattern.search(text)
         if match is None:
             continue
+        if kind in _OPTION_KINDS:
+            word = next(g for g in match.groups() if g is not None)
+            return Action(kind, option=_OPTIONS[word])
         numbers = [g for g in match.groups() if g is not None]
         if kind is ActionKind.SET_TEMPERATURE and any(
             marker in match.group(0) for marker in ("°f", "℉", "fahrenheit", "华氏")

@@ -15,7 +15,7 @@ from ..localize import async_text, is_chinese
 from ..state import ConversationState
 from .actions import Action, ActionKind, action_words
 from .capabilities import CommandError
-from .catalog import DeviceCatalog
+from .catalog import CatalogEntry, DeviceCatalog
 from .describe import async_describe
 from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command, spoken_names
 from .local_commands import command_for_action
@@ -101,6 +101,13 @@ def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: 
         # Not aimed at devices: the time, a moon phase, a memo, an alarm.
         return False
     return area is None and not STRONG_GROUP.search(normalize(text))
+
+
+def _in_names(words: list[str], targets: list[CatalogEntry]) -> bool:
+    """Tell whether any of the words is part of a target's name."""
+    return any(
+        word.strip() in name.text for word in words if word.strip() for e in targets for name in e.names
+    )
 
 
 def speaking_area(hass: HomeAssistant, user_input: conversation.ConversationInput) -> str | None:
@@ -236,6 +243,9 @@ class SelectionEngine:
                 targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
                 places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
                 spans = [*action_words(segment.text), *segment.place_words, *places]
+                if segment.action.option and _in_names(action_words(segment.text), targets):
+                    # "turn on the blue lamp": the colour may be the lamp's name.
+                    return None
                 if rest := leftover(segment.text, spans, targets, segment.action.kind):
                     LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
                     return None
@@ -256,7 +266,12 @@ class SelectionEngine:
         mapped = command_for_action(self.hass, state, action)
         if mapped is None:
             return None
-        record = {"kind": action.kind.value, "value": action.value, "fahrenheit": action.fahrenheit}
+        record = {
+            "kind": action.kind.value,
+            "value": action.value,
+            "fahrenheit": action.fahrenheit,
+            "option": action.option,
+        }
         return plan_command(self.hass, entity_id, mapped[0], mapped[1], record)
 
     def _replay(self, state: ConversationState) -> list[PlannedCommand] | None:
@@ -273,6 +288,7 @@ class SelectionEngine:
                         ActionKind(action["kind"]),
                         float(value) if value is not None else None,
                         bool(action.get("fahrenheit")),
+                        str(action["option"]) if action.get("option") else None,
                     ),
                 )
             elif self.catalog.entry(entity_id) is not None:

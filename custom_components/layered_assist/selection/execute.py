@@ -7,6 +7,7 @@ from typing import Any
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemperature
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import HomeAssistantError
+from homeassistant.util import color as color_util
 
 from ..const import LOGGER
 from ..localize import async_text, is_chinese
@@ -111,11 +112,19 @@ def _reply_key(planned: PlannedCommand) -> str:
             return "brightness"
         if "brightness_step_pct" in data:
             return "brightness_up" if data["brightness_step_pct"] > 0 else "brightness_down"
+        if "rgb_color" in data:
+            return "color"
+        if "color_temp_kelvin" in data:
+            return "color_temp"
         if domain in ("scene", "script"):
             return "activate"
     if planned.command in ("pause", "stop") and domain == "vacuum":
         return f"vacuum_{planned.command}"
     return planned.command
+
+
+# Colours that have spoken names in the translations.
+SPOKEN_COLORS = ("red", "orange", "yellow", "green", "cyan", "blue", "purple", "violet", "pink", "magenta")
 
 
 def spoken_names(hass: HomeAssistant, entity_ids: list[str], chinese: bool) -> str:
@@ -140,7 +149,27 @@ def _placeholders(hass: HomeAssistant, planned: PlannedCommand) -> dict[str, str
         values["temperature"] = f"{planned.data['temperature']:g}{symbol}"
     if "volume_level" in planned.data:
         values["volume"] = str(round(float(planned.data["volume_level"]) * 100))
+    if "rgb_color" in planned.data:
+        rgb = tuple(planned.data["rgb_color"])
+        values["color"] = next(
+            (name for name in SPOKEN_COLORS if color_util.color_name_to_rgb(name) == rgb), ""
+        )
+    if "color_temp_kelvin" in planned.data:
+        kelvin = int(planned.data["color_temp_kelvin"])
+        values["shade"] = "warm" if kelvin < 3500 else "neutral" if kelvin < 5000 else "cool"
     return values
+
+
+# Placeholders whose value is a choice with a spoken name in the translations (key prefix).
+_CHOICES = {"hvac_mode": "mode", "fan_mode": "fan", "color": "color", "shade": "shade"}
+
+
+async def _async_name_choices(hass: HomeAssistant, language: str, placeholders: dict[str, str]) -> None:
+    """Replace mode, colour and white codes with their names in the user's language."""
+    for key, prefix in _CHOICES.items():
+        if (code := placeholders.get(key)) is not None:
+            name = await async_text(hass, language, "replies", f"{prefix}_{code.lower()}")
+            placeholders[key] = code if name == f"{prefix}_{code.lower()}" else name
 
 
 async def async_phrase(hass: HomeAssistant, language: str, report: ExecutionReport) -> str:
@@ -155,6 +184,7 @@ async def async_phrase(hass: HomeAssistant, language: str, report: ExecutionRepo
     for (reply_key, items, ok), outcomes in groups.items():
         placeholders = dict(items)
         placeholders["names"] = spoken_names(hass, [o.command.entity_id for o in outcomes], chinese)
+        await _async_name_choices(hass, language, placeholders)
         if ok:
             text = await async_text(hass, language, "replies", reply_key, placeholders)
             if text == reply_key:

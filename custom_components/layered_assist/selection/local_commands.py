@@ -4,12 +4,15 @@ from typing import Any
 
 from homeassistant.const import UnitOfTemperature
 from homeassistant.core import HomeAssistant, State
+from homeassistant.util import color as color_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .actions import Action, ActionKind
 from .capabilities import commands_for
 
 BRIGHTNESS_STEP = 20
+# The colour temperature, in kelvin, of a spoken white ("暖光", "cool white").
+WHITES = {"warm": 2700, "neutral": 4000, "cool": 6500}
 type Command = tuple[str, dict[str, Any]]
 
 _ON = {"cover": "open_cover", "valve": "open_valve", "vacuum": "start"}
@@ -80,6 +83,10 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         return ("set_humidity", {"humidity": round(value)})
     if kind in (ActionKind.INCREASE, ActionKind.DECREASE):
         return _step(hass, state, up=kind is ActionKind.INCREASE)
+    if kind in (ActionKind.SET_MAX, ActionKind.SET_MIN):
+        return _extreme(state, highest=kind is ActionKind.SET_MAX)
+    if action.option is not None:
+        return _choice(state, kind, action.option)
     if domain == "media_player":
         media = {
             ActionKind.PLAY: "media_play",
@@ -90,6 +97,41 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if domain == "vacuum":
         vacuum = {ActionKind.START: "start", ActionKind.RETURN_HOME: "return_to_base"}
         return (vacuum[kind], {}) if kind in vacuum else None
+    return None
+
+
+def _extreme(state: State, *, highest: bool) -> Command | None:
+    """Return the far end of what the device sets: brightness, speed, volume, opening."""
+    domain = state.domain
+    if domain == "light":
+        return ("turn_on", {"brightness_pct": 100 if highest else 1})
+    if domain == "fan":
+        return ("set_percentage", {"percentage": 100}) if highest else _fan_level(state, 1)
+    if highest and domain in ("media_player", "cover", "valve"):
+        return _percent(state, 100)
+    return None
+
+
+def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
+    """Return the command that picks a named mode, fan mode, colour or white of the entity."""
+    attributes = state.attributes
+    if kind is ActionKind.SET_HVAC_MODE and state.domain == "climate":
+        return (
+            ("set_hvac_mode", {"hvac_mode": option}) if option in attributes.get("hvac_modes", ()) else None
+        )
+    if kind is ActionKind.SET_FAN_MODE and state.domain == "climate":
+        modes = {str(mode).lower(): mode for mode in attributes.get("fan_modes") or ()}
+        return ("set_fan_mode", {"fan_mode": modes[option]}) if option in modes else None
+    if kind is ActionKind.SET_COLOR and state.domain == "light":
+        try:
+            rgb = color_util.color_name_to_rgb(option)
+        except ValueError:
+            return None
+        return ("turn_on", {"rgb_color": list(rgb)})
+    if kind is ActionKind.SET_COLOR_TEMP and state.domain == "light":
+        low = int(attributes.get("min_color_temp_kelvin") or WHITES["warm"])
+        high = int(attributes.get("max_color_temp_kelvin") or WHITES["cool"])
+        return ("turn_on", {"color_temp_kelvin": max(low, min(high, WHITES[option]))})
     return None
 
 
