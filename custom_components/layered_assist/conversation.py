@@ -178,7 +178,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
 
             recall = self._engine.recall(user_input.text, state, area)
             recall_ms = clock.lap()
-            if plan := self._engine.plan(recall, state):
+            if plan := self._engine.plan(recall, state, area):
                 local = await self._dialogs.async_run(conversation_id, plan, user_input)
                 return await self._async_local_result(
                     user_input, chat_log, local, TurnInfo(local.layer, recall_ms, recall_ms=recall_ms)

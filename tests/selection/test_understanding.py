@@ -109,7 +109,6 @@ async def test_a_question_makes_its_device_the_subject(
         "十分钟后关掉客厅主灯",
         "晚上十点把主卧窗帘关上",
         "如果下雨就把阳台浇水阀关上",
-        "客厅主灯调成红色",
     ],
 )
 async def test_not_a_plain_command_is_handed_on(
@@ -150,6 +149,29 @@ async def test_modifiers_are_carried_out_exactly(
     [call] = setup.calls
     assert call.service == service
     assert {key: call.data[key] for key in data} == data
+    assert fake_openai.chat_requests == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "reply"),
+    [
+        ("客厅主灯调成红色", "zh-Hans", "客厅主灯不支持彩色。"),
+        ("客厅空调切换到送风模式", "zh-Hans", "客厅空调不支持这个模式。"),
+    ],
+)
+async def test_unsupported_modifier_is_a_clear_answer(
+    hass: HomeAssistant,
+    setup: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    language: str,
+    reply: str | None,
+) -> None:
+    """A sure device that cannot take the mode or colour is named, with no call and no model."""
+    if reply is None:
+        return
+    assert await converse(hass, sentence, language) == reply
+    assert setup.calls == []
     assert fake_openai.chat_requests == []
 
 
@@ -206,6 +228,15 @@ async def test_not_a_plain_command_is_handed_on_in_english(
     assert reply == "OK" or (reply.startswith("Command will be executed") and "minutes" in sentence)
 
 
+async def test_english_unsupported_colour(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """The same in English: the floor lamp has white only."""
+    assert await converse(hass, "Make the floor lamp red", "en") == "Floor Lamp can't do colours."
+    assert setup_en.calls == []
+    assert fake_openai.chat_requests == []
+
+
 @pytest.mark.parametrize(
     ("sentence", "service", "data", "reply"),
     [
@@ -250,3 +281,32 @@ async def test_plain_english_command_still_acts(
     assert {call.data["entity_id"] for call in setup_en.calls} >= {"light.living_room_ceiling"}
     assert all(call.service == "turn_off" for call in setup_en.calls)
     assert fake_openai.chat_requests == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "service"),
+    [
+        ("暂停", "media_pause"),
+        ("下一首", "media_next_track"),
+        ("把音乐暂停", "media_pause"),
+        ("louder", "volume_up"),
+    ],
+)
+async def test_bare_media_verbs_go_to_what_is_playing(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str, service: str
+) -> None:
+    """With nothing named, a media verb is for the one player that is playing."""
+    await converse(hass, sentence, "en" if sentence.isascii() else "zh-Hans")
+    [call] = setup.calls
+    assert (call.service, call.data["entity_id"]) == (service, "media_player.living_tv")
+    assert fake_openai.chat_requests == []
+
+
+async def test_bare_media_verb_with_two_players_playing_is_handed_on(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """Two players playing and no room to prefer: the model is asked, nothing is paused."""
+    hass.states.async_set("media_player.master_speaker", "playing", {"supported_features": 21949})
+    fake_openai.add(text("暂停哪一个？"))
+    assert await converse(hass, "暂停") == "暂停哪一个？"
+    assert setup.calls == []

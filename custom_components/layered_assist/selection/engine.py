@@ -26,6 +26,23 @@ from .vocabulary import STRONG_GROUP, domain_hints
 
 # HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
 _LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
+# Actions whose value a device may not offer; a sure request for one gets a clear answer.
+_MODIFIERS = {
+    ActionKind.SET_COLOR,
+    ActionKind.SET_COLOR_TEMP,
+    ActionKind.SET_HVAC_MODE,
+    ActionKind.SET_FAN_MODE,
+    ActionKind.SET_MAX,
+    ActionKind.SET_MIN,
+}
+# Verbs that, said alone, are for whatever is playing.
+_MEDIA_VERBS = {
+    ActionKind.PAUSE,
+    ActionKind.PLAY,
+    ActionKind.NEXT,
+    ActionKind.PREVIOUS,
+    ActionKind.ADJUST_VOLUME,
+}
 # Slots of HA's intents that aim them at devices.
 _DEVICE_SLOTS = {"name", "area", "floor", "domain", "device_class"}
 # HA's sentence files use these language codes for Chinese.
@@ -216,25 +233,64 @@ class SelectionEngine:
     async def async_answer(self, recall: Recall, language: str) -> LocalTurn | None:
         """Answer a question about sure devices from their states, or acknowledge a "don't"."""
         mood = sentence_mood(recall.text)
-        if mood not in (Mood.QUESTION, Mood.NEGATION) or not recall.confident:
+        if not recall.confident:
             return None
         subjects = recall.targets
+        if mood is Mood.COMMAND:
+            return await self._async_unsupported(recall, language)
         if mood is Mood.NEGATION:
             names = spoken_names(self.hass, subjects, is_chinese(language))
             speech = await async_text(self.hass, language, "replies", "negation_ack", {"names": names})
-        elif (described := await async_describe(self.hass, language, subjects)) is not None:
+        elif mood is Mood.QUESTION and (described := await async_describe(self.hass, language, subjects)):
             speech = described
         else:
             return None
         return LocalTurn("local_answer", speech, [], subjects=subjects)
 
-    def plan(self, recall: Recall, state: ConversationState) -> list[PlannedCommand] | None:
+    async def _async_unsupported(self, recall: Recall, language: str) -> LocalTurn | None:
+        """Say which named device cannot take the mode, colour or extreme asked for."""
+        if not self.options.local_action or len(recall.commands) != 1:
+            return None
+        segment = recall.commands[0]
+        action = segment.action
+        if action is None or action.kind not in _MODIFIERS:
+            return None
+        targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
+        spans = [*action_words(segment.text), *segment.place_words]
+        if leftover(segment.text, spans, targets, action.kind) or _in_names(
+            action_words(segment.text), targets
+        ):
+            return None
+        unable = []
+        for entity_id in segment.targets:
+            try:
+                if self._command(entity_id, action) is None:
+                    unable.append(entity_id)
+            except CommandError:
+                unable.append(entity_id)
+        if not unable:
+            return None
+        capability = await async_text(self.hass, language, "replies", f"capability_{action.kind.value}")
+        names = spoken_names(self.hass, unable, is_chinese(language))
+        speech = await async_text(
+            self.hass, language, "replies", "unsupported", {"names": names, "capability": capability}
+        )
+        return LocalTurn("local_answer", speech, [], subjects=segment.targets)
+
+    def plan(
+        self, recall: Recall, state: ConversationState, area: str | None = None
+    ) -> list[PlannedCommand] | None:
         """Return the commands the local rules are sure of, or None (the model decides)."""
         if not self.options.local_action or sentence_mood(recall.text) is not Mood.COMMAND:
             return None
         try:
             if recall.again:
                 return self._replay(state)
+            if (player := self._playing_player(recall, area)) is not None:
+                segment = recall.segments[0]
+                assert segment.action is not None
+                command = self._command(player, segment.action)
+                return [command] if command is not None else None
             if not recall.confident or any(s.action is None for s in recall.commands):
                 return None
             planned: list[PlannedCommand] = []
@@ -257,6 +313,32 @@ class SelectionEngine:
             LOGGER.debug("Local plan rejected: %s", err)
             return None
         return planned or None
+
+    def _playing_player(self, recall: Recall, area: str | None) -> str | None:
+        """Return the media player a bare media verb is for (暂停, 下一首, louder).
+
+        Only when the sentence names nothing and is only that verb: the one player that
+        is playing (paused, to resume), preferring the speaker's room.
+        """
+        if len(recall.segments) != 1:
+            return None
+        segment = recall.segments[0]
+        action = segment.action
+        if action is None or action.kind not in _MEDIA_VERBS or segment.areas or segment.floors:
+            return None
+        if segment.domains - {"media_player"} or leftover(segment.text, action_words(segment.text), []):
+            return None
+        wanted = "paused" if action.kind is ActionKind.PLAY else "playing"
+        players = [
+            entry
+            for entry in self.catalog.entries.values()
+            if entry.domain == "media_player"
+            and (state := self.hass.states.get(entry.entity_id)) is not None
+            and state.state == wanted
+        ]
+        in_room = [entry for entry in players if entry.area_id == area]
+        chosen = in_room if area is not None and in_room else players
+        return chosen[0].entity_id if len(chosen) == 1 else None
 
     def _command(self, entity_id: str, action: Action) -> PlannedCommand | None:
         """Plan one entity's command for an action."""
