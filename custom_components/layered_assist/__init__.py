@@ -1,5 +1,7 @@
 """The Layered Assist integration: a layered conversation agent for HA Assist."""
 
+from functools import partial
+
 from homeassistant.const import CONF_API_KEY, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ConfigEntryAuthFailed, ConfigEntryNotReady
@@ -28,6 +30,7 @@ from .llm_api import LayeredAssistAPI
 from .memos import MemoStore
 from .models import LayeredAssistConfigEntry, LayeredAssistRuntimeData
 from .selection.catalog import DeviceCatalog
+from .selection.later import async_run_scheduled
 from .services import async_setup_services
 from .state import ConversationStateStore
 from .tools import ToolRegistry
@@ -70,6 +73,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
     memos = MemoStore(hass)
     await memos.async_load()
     alarms = AlarmManager(hass, _announcers(entry))
+    alarms.command_runner = partial(async_run_scheduled, hass)
     await alarms.async_start()
     entry.async_on_unload(alarms.async_stop)
     entry.runtime_data = LayeredAssistRuntimeData(

@@ -1,6 +1,6 @@
 """Alarms: stored, scheduled with HA's event helpers, announced when due, late ones fired once."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -28,6 +28,9 @@ class Alarm:
     message: str = ""
     repeat: str | None = None
     id: str = field(default_factory=ulid_now)
+    # Device commands to carry out when due (a request for later), and for whom.
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    user_id: str | None = None
 
     @property
     def due_at(self) -> datetime:
@@ -56,6 +59,8 @@ class AlarmManager:
         self.alarms: list[Alarm] = []
         self._cancel: CALLBACK_TYPE | None = None
         self._listeners: list[Callable[[], None]] = []
+        # Runs an alarm's device commands when it is due (set by the integration).
+        self.command_runner: Callable[[Alarm], Coroutine[Any, Any, None]] | None = None
 
     async def async_start(self) -> None:
         """Load the alarms; fire once those that fell due while HA was down."""
@@ -89,9 +94,23 @@ class AlarmManager:
         return sorted(self.alarms, key=lambda a: a.due_at)
 
     @callback
-    def add(self, due: datetime, message: str, repeat: str | None) -> Alarm:
-        """Add an alarm."""
-        alarm = Alarm(due=dt_util.as_utc(due).isoformat(), message=message.strip(), repeat=repeat)
+    def add(
+        self,
+        due: datetime,
+        message: str,
+        repeat: str | None,
+        *,
+        commands: list[dict[str, Any]] | None = None,
+        user_id: str | None = None,
+    ) -> Alarm:
+        """Add an alarm (with device commands: a request for later)."""
+        alarm = Alarm(
+            due=dt_util.as_utc(due).isoformat(),
+            message=message.strip(),
+            repeat=repeat,
+            commands=list(commands or []),
+            user_id=user_id,
+        )
         self.alarms.append(alarm)
         self._changed()
         return alarm
@@ -146,6 +165,15 @@ class AlarmManager:
         """Announce an alarm, then move a repeating one on or drop a single one."""
         data = {"id": alarm.id, "message": alarm.message, "scheduled": alarm.due, "late": late}
         self.hass.bus.async_fire(EVENT_ALARM, data)
+        if alarm.commands:
+            if self.command_runner is not None:
+                self.hass.async_create_background_task(
+                    self.command_runner(alarm), f"{DOMAIN} scheduled command"
+                )
+            self.alarms.remove(alarm)
+            if late:
+                self._store.async_delay_save(self._data, 1)
+            return
         text = alarm.message or "⏰"
         if self.announcers.notify:
             domain, _, service = self.announcers.notify.partition(".")

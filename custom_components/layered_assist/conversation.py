@@ -48,6 +48,7 @@ from .models import LayeredAssistConfigEntry
 from .roles import personas
 from .selection.control import DeviceTurn
 from .selection.engine import LocalTurn, SelectionEngine, SelectionOptions, speaking_area
+from .selection.later import async_later
 from .selection.narrowing import CandidateFilter
 
 PARALLEL_UPDATES = 0
@@ -174,6 +175,12 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             if dialog := await self._dialogs.async_offer(conversation_id, state, user_input):
                 return await self._async_local_result(
                     user_input, chat_log, dialog, TurnInfo(dialog.layer, clock.lap())
+                )
+
+            runtime = self.entry.runtime_data
+            if later := await async_later(self.hass, runtime.alarms, self._engine, user_input, state, area):
+                return await self._async_local_result(
+                    user_input, chat_log, later, TurnInfo(later.layer, clock.lap())
                 )
 
             recall = self._engine.recall(user_input.text, state, area)

@@ -106,22 +106,17 @@ async def test_a_question_makes_its_device_the_subject(
     "sentence",
     [
         "刚才是谁关了客厅主灯",
-        "十分钟后关掉客厅主灯",
-        "晚上十点把主卧窗帘关上",
         "如果下雨就把阳台浇水阀关上",
     ],
 )
 async def test_not_a_plain_command_is_handed_on(
     hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str
 ) -> None:
-    """Nothing is done now, locally or by HA's matcher.
-
-    The model is asked; a later request may also become HA's own delayed command (a timer).
-    """
+    """Nothing is done, locally or by HA's matcher: the model is asked."""
     fake_openai.add(text("好的"))
-    reply = await converse(hass, sentence)
+    assert await converse(hass, sentence) == "好的"
     assert setup.calls == []
-    assert reply == "好的" or (reply and "后" in sentence and fake_openai.chat_requests == [])
+    assert len(fake_openai.chat_requests) == 1
 
 
 @pytest.mark.parametrize(
@@ -212,7 +207,6 @@ async def test_english_questions_and_negations_are_answered_locally(
     "sentence",
     [
         "Did the vacuum finish?",
-        "Turn off the hallway light in 10 minutes",
         "Lock the front door tomorrow morning",
         "If it gets dark turn on the floor lamp",
         "Put the desk fan on sleep mode",
@@ -223,9 +217,8 @@ async def test_not_a_plain_command_is_handed_on_in_english(
 ) -> None:
     """The same in English."""
     fake_openai.add(text("OK"))
-    reply = await converse(hass, sentence, "en")
+    assert await converse(hass, sentence, "en") == "OK"
     assert setup_en.calls == []
-    assert reply == "OK" or (reply.startswith("Command will be executed") and "minutes" in sentence)
 
 
 async def test_english_unsupported_colour(

@@ -109,6 +109,9 @@ def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: 
     if sentence_mood(normalize(text)) is not Mood.COMMAND and _DEVICE_SLOTS & set(slots):
         # "客厅灯开着吗", "don't turn on the lamp", "in ten minutes": HA would act now.
         return True
+    if "conversation_command" in slots:
+        # A timer that runs a command later: ours are stored, validated and never unlock.
+        return True
     if "name" in slots:
         return False
     if "area" in slots or "floor" in slots:

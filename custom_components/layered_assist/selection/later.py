@@ -1,0 +1,123 @@
+"""Device commands for later ("十分钟后关掉客厅主灯", "at 8 pm"): validated now, run when due.
+
+They are stored as alarms that carry commands, so they survive a restart and run
+once, late, if HA was down when they fell due; they are listed with the alarms and
+"取消刚才的定时" / "cancel that timer" drops the last one.
+"""
+
+from datetime import datetime, timedelta
+import re
+
+from homeassistant.components import conversation
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.util import dt as dt_util
+
+from ..alarm_time import AlarmTimeError, parse_alarm_time
+from ..alarms import Alarm, AlarmManager
+from ..const import LOGGER
+from ..localize import async_text, is_chinese
+from ..state import ConversationState
+from .capabilities import CommandError, is_sensitive
+from .engine import LocalTurn, SelectionEngine
+from .execute import async_execute, plan_command
+from .recall import prepare_text
+from .understanding import Mood, sentence_mood
+
+# The words of a time to strip from a request for later, leaving the command.
+_TIME_PHRASE = re.compile(
+    r"(?:\d+|[一二两三四五六七八九十半]+)\s*个?半?\s*(?:分钟|分|小时|钟头|秒钟?)\s*(?:以后|之后|后)|"
+    r"(?:今天|明天|后天)?(?:早上|早晨|上午|中午|下午|傍晚|晚上|今晚|明早|明晚|凌晨)?\s*"
+    r"(?:\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:|：)\s*(?:半|一刻|三刻|\d{1,2}\s*分?|[一二三四五六七八九十]+分?)?(?:钟)?|"
+    r"今天|明天|后天|早上|早晨|上午|中午|下午|傍晚|晚上|今晚|明早|明晚|凌晨|"
+    r"\bin\s*(?:\d+(?:\.\d+)?|half an?)\s*(?:minutes?|mins?|hours?|hrs?)\b|"
+    r"\b(?:at\s*)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\bat\s*\d{1,2}(?::\d{2})?\b|"
+    r"\btonight\b|\btomorrow\b"
+)
+_CANCEL = re.compile(
+    r"取消(?:刚才|刚刚|上一个|最后一个)?的?(?:定时|预约|计划|任务)|"
+    r"\bcancel (?:that|the|my|the last) (?:timer|schedule|scheduled command)\b"
+)
+
+
+def command_part(text: str) -> str:
+    """Return what a request for later asks to do, without its time ("关掉客厅主灯")."""
+    return re.sub(r"\s+", " ", _TIME_PHRASE.sub(" ", text)).strip(" ,，")
+
+
+async def async_later(
+    hass: HomeAssistant,
+    alarms: AlarmManager,
+    engine: SelectionEngine,
+    user_input: conversation.ConversationInput,
+    state: ConversationState,
+    area: str | None,
+) -> LocalTurn | None:
+    """Schedule a device command said for later, or cancel the last one; None when not ours."""
+    language = user_input.language
+    prepared = prepare_text(user_input.text)
+    if _CANCEL.search(prepared):
+        return await _async_cancel(hass, alarms, language)
+    if sentence_mood(prepared) is not Mood.LATER:
+        return None
+    now = dt_util.now()
+    try:
+        due = parse_alarm_time(user_input.text, now).due
+    except AlarmTimeError:
+        return None
+    command_text = command_part(prepared)
+    recall = engine.recall(command_text, state, area)
+    planned = engine.plan(recall, state, area) if not recall.again else None
+    if not planned or due <= now or any(_sensitive(hass, p.entity_id, p.command) for p in planned):
+        # Unsure, already past, or a command that needs the user's consent when it runs.
+        return None
+    user_id = user_input.context.user_id if user_input.context else None
+    alarms.add(due, command_text, None, commands=[p.as_record() for p in planned], user_id=user_id)
+    placeholders = {"when": _when(due, now, language), "command": command_text}
+    speech = await async_text(hass, language, "replies", "scheduled", placeholders)
+    return LocalTurn("later", speech, [], subjects=[p.entity_id for p in planned])
+
+
+async def _async_cancel(hass: HomeAssistant, alarms: AlarmManager, language: str) -> LocalTurn:
+    """Drop the scheduled command added last."""
+    scheduled = [alarm for alarm in alarms.alarms if alarm.commands]
+    if not scheduled:
+        return LocalTurn("later", await async_text(hass, language, "replies", "scheduled_none"), [])
+    last = scheduled[-1]
+    alarms.delete(last.id)
+    speech = await async_text(hass, language, "replies", "scheduled_cancelled", {"command": last.message})
+    return LocalTurn("later", speech, [])
+
+
+def _sensitive(hass: HomeAssistant, entity_id: str, command: str) -> bool:
+    """Tell whether a command opens the home up (never run unattended later)."""
+    state = hass.states.get(entity_id)
+    return state is None or is_sensitive(state, command)
+
+
+def _when(due: datetime, now: datetime, language: str) -> str:
+    """Say when: "10分钟后" / "in 10 minutes" within the hour, else the clock time."""
+    chinese = is_chinese(language)
+    minutes = round((due - now).total_seconds() / 60)
+    if minutes < 60:
+        return f"{minutes}分钟后" if chinese else f"in {minutes} minutes"
+    local = dt_util.as_local(due)
+    clock = local.strftime("%H:%M")
+    if local.date() == dt_util.as_local(now).date():
+        return clock if chinese else f"at {clock}"
+    if local.date() == dt_util.as_local(now).date() + timedelta(days=1):
+        return f"明天{clock}" if chinese else f"tomorrow at {clock}"
+    return local.strftime("%m-%d ") + clock if chinese else f"on {local:%b %d} at {clock}"
+
+
+async def async_run_scheduled(hass: HomeAssistant, alarm: Alarm) -> None:
+    """Carry out a scheduled command, validated again against the device as it is now."""
+    planned = []
+    for record in alarm.commands:
+        try:
+            planned.append(
+                plan_command(hass, str(record["entity_id"]), str(record["command"]), record.get("params"))
+            )
+        except (CommandError, KeyError) as err:
+            LOGGER.warning("Scheduled command %s skipped: %s", record, err)
+    if planned:
+        await async_execute(hass, planned, Context(user_id=alarm.user_id))
