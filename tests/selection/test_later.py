@@ -11,12 +11,11 @@ from bench.home import LoadedHome, async_load_home, read_home
 from custom_components.layered_assist.const import DOMAIN
 from custom_components.layered_assist.selection.later import command_part
 from custom_components.layered_assist.selection.recall import prepare_text
-from homeassistant.components import conversation
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
+from .talk import converse
 
 EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
 
@@ -29,15 +28,6 @@ async def setup(
     await hass.config.async_set_time_zone("Asia/Shanghai")
     freezer.move_to("2026-11-22T07:00:00+00:00")
     return home
-
-
-async def say(hass: HomeAssistant, sentence: str, language: str = "zh-Hans") -> str:
-    """Say a sentence to our agent; return the reply."""
-    result = await conversation.async_converse(
-        hass, sentence, None, Context(), language=language, agent_id=AGENT_ID
-    )
-    speech: str = result.response.speech["plain"]["speech"]
-    return speech
 
 
 async def pass_time(hass: HomeAssistant, freezer: FrozenDateTimeFactory, minutes: int) -> None:
@@ -65,7 +55,7 @@ async def test_runs_when_due_not_now(
     hass: HomeAssistant, setup: LoadedHome, freezer: FrozenDateTimeFactory, fake_openai: FakeOpenAI
 ) -> None:
     """Confirmed in speech, nothing now, the call when due; no model."""
-    assert await say(hass, "十分钟后关掉客厅主灯") == "好的，10分钟后关掉客厅主灯。"
+    assert await converse(hass, "十分钟后关掉客厅主灯") == "好的，10分钟后关掉客厅主灯。"
     assert setup.calls == []
     await pass_time(hass, freezer, 9)
     assert setup.calls == []
@@ -79,8 +69,8 @@ async def test_clock_time_and_english(
     hass: HomeAssistant, setup: LoadedHome, freezer: FrozenDateTimeFactory
 ) -> None:
     """A clock time is said back as one; English replies in English."""
-    assert await say(hass, "晚上十点把主卧窗帘关上") == "好的，22:00把主卧窗帘关上。"
-    assert await say(hass, "明早七点打开主卧窗帘") == "好的，明天07:00打开主卧窗帘。"
+    assert await converse(hass, "晚上十点把主卧窗帘关上") == "好的，22:00把主卧窗帘关上。"
+    assert await converse(hass, "明早七点打开主卧窗帘") == "好的，明天07:00打开主卧窗帘。"
     await pass_time(hass, freezer, 7 * 60 + 1)
     [call] = setup.calls
     assert (call.service, call.data["entity_id"]) == ("close_cover", "cover.master_curtain")
@@ -93,7 +83,7 @@ async def test_english(
     assert await async_setup_component(hass, "homeassistant", {})
     home = await async_load_home(hass, read_home(EN_HOME))
     freezer.move_to("2026-11-22T07:00:00+00:00")
-    assert await say(hass, "turn off the hallway light in 10 minutes", "en") == (
+    assert await converse(hass, "turn off the hallway light in 10 minutes", "en") == (
         "OK, in 10 minutes: turn off the hallway light."
     )
     assert home.calls == []
@@ -106,7 +96,7 @@ async def test_survives_a_restart_and_fires_late_once(
     hass: HomeAssistant, setup: LoadedHome, freezer: FrozenDateTimeFactory, init_integration: MockConfigEntry
 ) -> None:
     """Stored with the alarms: reloaded after a restart, run once when HA comes back late."""
-    await say(hass, "十分钟后关掉客厅主灯")
+    await converse(hass, "十分钟后关掉客厅主灯")
     assert await hass.config_entries.async_unload(init_integration.entry_id)
     await hass.async_block_till_done()
     freezer.tick(timedelta(minutes=30))
@@ -122,9 +112,9 @@ async def test_cancelled_by_voice(
     hass: HomeAssistant, setup: LoadedHome, freezer: FrozenDateTimeFactory
 ) -> None:
     """取消刚才的定时 drops the last one; nothing runs."""
-    await say(hass, "十分钟后关掉客厅主灯")
-    assert await say(hass, "取消刚才的定时") == "已取消：关掉客厅主灯。"
-    assert await say(hass, "取消刚才的定时") == "现在没有定时的操作。"
+    await converse(hass, "十分钟后关掉客厅主灯")
+    assert await converse(hass, "取消刚才的定时") == "已取消：关掉客厅主灯。"
+    assert await converse(hass, "取消刚才的定时") == "现在没有定时的操作。"
     await pass_time(hass, freezer, 15)
     assert setup.calls == []
     runtime = hass.config_entries.async_loaded_entries(DOMAIN)[0].runtime_data
@@ -136,6 +126,6 @@ async def test_unlocking_is_never_scheduled(
 ) -> None:
     """A command that needs consent is not stored to run unattended; the model is asked."""
     fake_openai.add(text("这个需要你当时确认。"))
-    assert await say(hass, "十分钟后打开入户门锁") == "这个需要你当时确认。"
+    assert await converse(hass, "十分钟后打开入户门锁") == "这个需要你当时确认。"
     await pass_time(hass, freezer, 15)
     assert setup.calls == []

@@ -14,6 +14,7 @@ from homeassistant.setup import async_setup_component
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
+from .talk import converse
 
 EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
 
@@ -55,15 +56,6 @@ def test_sentence_mood(sentence: str, mood: Mood) -> None:
 async def setup(hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry) -> LoadedHome:
     """Load the Chinese test home, then the integration."""
     return home
-
-
-async def converse(hass: HomeAssistant, sentence: str, language: str = "zh-Hans") -> str:
-    """Say a sentence to our agent; return the reply."""
-    result = await conversation.async_converse(
-        hass, sentence, None, Context(), language=language, agent_id=AGENT_ID
-    )
-    speech: str = result.response.speech["plain"]["speech"]
-    return speech
 
 
 @pytest.mark.parametrize(
