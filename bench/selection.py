@@ -388,9 +388,11 @@ async def _run_cases(
                 record.acted = sorted(loaded.acted_on(calls_before))
             if calls is not None:
                 asked = len(server.sizes) > requests_before
-                record.ours_verdict = judge(calls, made_calls(loaded.calls[calls_before:]), asked, attributes)
+                # "+1" is relative to the entity as the turn found it (earlier cases move things).
+                before = {e: dict(state.attributes) for e, state in world.items() if state is not None}
+                record.ours_verdict = judge(calls, made_calls(loaded.calls[calls_before:]), asked, before)
                 record.ha_verdict = await _ha_verdict(
-                    hass, loaded, turn["text"], calls, world, attributes, device_id
+                    hass, loaded, turn["text"], calls, world, before, device_id
                 )
             record.ours_bytes, record.baseline_bytes = await _prompt_sizes(
                 hass, server, turn["text"], ids, agents, language, device_id
