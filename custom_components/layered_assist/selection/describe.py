@@ -14,6 +14,26 @@ from ..localize import async_text, is_chinese
 
 # Most devices a spoken answer lists; more are left to a screen.
 MAX_DESCRIBED = 8
+# Domains whose state answers a question about them; the weather has its own tool.
+DESCRIBED_DOMAINS = frozenset(
+    {
+        "light",
+        "switch",
+        "fan",
+        "cover",
+        "valve",
+        "lock",
+        "climate",
+        "media_player",
+        "vacuum",
+        "humidifier",
+        "water_heater",
+        "binary_sensor",
+        "sensor",
+        "input_boolean",
+        "lawn_mower",
+    }
+)
 _MODES = ("cool", "heat", "dry", "fan_only", "auto", "heat_cool")
 # Binary sensors whose "on" means open.
 _OPENINGS = ("door", "window", "opening", "garage_door")
@@ -67,6 +87,8 @@ def _reading(hass: HomeAssistant, state: State) -> tuple[str, dict[str, str]]:
 async def async_describe(hass: HomeAssistant, language: str, entity_ids: list[str]) -> str | None:
     """Return a spoken description of the devices' states, or None when there are too many."""
     if not entity_ids or len(entity_ids) > MAX_DESCRIBED:
+        return None
+    if any(entity_id.split(".", 1)[0] not in DESCRIBED_DOMAINS for entity_id in entity_ids):
         return None
     sentences = []
     for entity_id in entity_ids:
