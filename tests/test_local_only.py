@@ -1,7 +1,10 @@
 """Local-only mode: no model endpoint, the local layers and dialogs still work."""
 
+from datetime import timedelta
+
+from freezegun.api import FrozenDateTimeFactory
 import pytest
-from pytest_homeassistant_custom_component.common import get_system_health_info
+from pytest_homeassistant_custom_component.common import async_fire_time_changed, get_system_health_info
 from pytest_homeassistant_custom_component.components.diagnostics import get_diagnostics_for_config_entry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
@@ -51,6 +54,20 @@ async def test_device_command_without_model(
     result = await converse(hass, "主窝空调调到二十六度", "zh-Hans")
     assert hass.states.get("climate.master_ac").attributes["temperature"] == 26
     assert speech(result) == "主卧空调已设为26℃。"
+
+
+async def test_question_and_later_request_without_model(
+    hass: HomeAssistant, home: LoadedHome, local_entry: ConfigEntry, freezer: FrozenDateTimeFactory
+) -> None:
+    """A question is answered from the state and a request for later scheduled, with no endpoint."""
+    freezer.move_to("2026-11-22T07:00:00+00:00")
+    assert speech(await converse(hass, "客厅主灯开着吗", "zh-Hans")) == "客厅主灯开着，亮度50%。"
+    assert speech(await converse(hass, "十分钟后关掉客厅主灯", "zh-Hans")) == "好的，10分钟后关掉客厅主灯。"
+    assert hass.states.get("light.living_main").state == "on"
+    freezer.tick(timedelta(minutes=11))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert [(c.service, c.data["entity_id"]) for c in home.calls] == [("turn_off", "light.living_main")]
 
 
 @pytest.mark.parametrize(
