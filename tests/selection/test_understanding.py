@@ -287,6 +287,20 @@ async def test_bare_media_verbs_go_to_what_is_playing(
     assert fake_openai.chat_requests == []
 
 
+async def test_media_verb_for_a_named_or_referred_player_is_not_rerouted(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """它 and a named player win over "whatever is playing"."""
+    result = await conversation.async_converse(
+        hass, "小爱音箱开着吗", None, Context(), language="zh-Hans", agent_id=AGENT_ID
+    )
+    await conversation.async_converse(
+        hass, "把它暂停", result.conversation_id, Context(), language="zh-Hans", agent_id=AGENT_ID
+    )
+    await converse(hass, "小爱音箱暂停")
+    assert [call.data["entity_id"] for call in setup.calls] == ["media_player.master_speaker"] * 2
+
+
 async def test_bare_media_verb_with_two_players_playing_is_handed_on(
     hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:

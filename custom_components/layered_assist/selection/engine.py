@@ -289,13 +289,13 @@ class SelectionEngine:
         try:
             if recall.again:
                 return self._replay(state)
-            if (player := self._playing_player(recall, area)) is not None:
+            if not recall.confident or any(s.action is None for s in recall.commands):
+                if (player := self._playing_player(recall, area)) is None:
+                    return None
                 segment = recall.segments[0]
                 assert segment.action is not None
                 command = self._command(player, segment.action)
                 return [command] if command is not None else None
-            if not recall.confident or any(s.action is None for s in recall.commands):
-                return None
             planned: list[PlannedCommand] = []
             for segment in recall.commands:
                 assert segment.action is not None
@@ -328,6 +328,9 @@ class SelectionEngine:
         segment = recall.segments[0]
         action = segment.action
         if action is None or action.kind not in _MEDIA_VERBS or segment.areas or segment.floors:
+            return None
+        if segment.targets or segment.pronoun or segment.strong_group or segment.weak_group:
+            # "把它音量调小", "所有音箱都暂停": the sentence says which.
             return None
         if segment.domains - {"media_player"} or leftover(segment.text, action_words(segment.text), []):
             return None
