@@ -94,7 +94,8 @@ async def browse(demo: DemoHass, profile: Path, screenshot: Path) -> None:
         shadow_text = page.deep(
             "*", ".filter(e => e.shadowRoot).map(e => e.shadowRoot.textContent).join(' ')"
         )
-        await page.wait_for(f"{shadow_text}.includes('已关闭厨房灯')")
+        # A busy machine may take a while to start the pipeline's first run.
+        await page.wait_for(f"{shadow_text}.includes('已关闭厨房灯')", timeout=90)
         await asyncio.sleep(0.5)
         await page.screenshot(screenshot)
 
