@@ -13,3 +13,15 @@ async def converse(hass: HomeAssistant, sentence: str, language: str = "zh-Hans"
     )
     speech: str = result.response.speech["plain"]["speech"]
     return speech
+
+
+async def converse_in_turns(hass: HomeAssistant, *sentences: str, language: str = "zh-Hans") -> list[str]:
+    """Say sentences one after another in one conversation; return the replies."""
+    replies, conversation_id = [], None
+    for sentence in sentences:
+        result = await conversation.async_converse(
+            hass, sentence, conversation_id, Context(), language=language, agent_id=AGENT_ID
+        )
+        conversation_id = result.conversation_id
+        replies.append(result.response.speech["plain"]["speech"])
+    return replies

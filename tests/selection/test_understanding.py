@@ -8,13 +8,11 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from bench.home import LoadedHome, async_load_home, read_home
 from custom_components.layered_assist.selection.recall import prepare_text
 from custom_components.layered_assist.selection.understanding import Mood, sentence_mood
-from homeassistant.components import conversation
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
-from .talk import converse
+from .talk import converse, converse_in_turns
 
 EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
 
@@ -84,12 +82,7 @@ async def test_a_question_makes_its_device_the_subject(
     hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:
     """After 客厅主灯开着吗, 把它关掉 acts on that light."""
-    result = await conversation.async_converse(
-        hass, "客厅主灯开着吗", None, Context(), language="zh-Hans", agent_id=AGENT_ID
-    )
-    await conversation.async_converse(
-        hass, "把它关掉", result.conversation_id, Context(), language="zh-Hans", agent_id=AGENT_ID
-    )
+    await converse_in_turns(hass, "客厅主灯开着吗", "把它关掉")
     [call] = setup.calls
     assert (call.service, call.data["entity_id"]) == ("turn_off", "light.living_main")
 
@@ -291,12 +284,7 @@ async def test_media_verb_for_a_named_or_referred_player_is_not_rerouted(
     hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:
     """它 and a named player win over "whatever is playing"."""
-    result = await conversation.async_converse(
-        hass, "小爱音箱开着吗", None, Context(), language="zh-Hans", agent_id=AGENT_ID
-    )
-    await conversation.async_converse(
-        hass, "把它暂停", result.conversation_id, Context(), language="zh-Hans", agent_id=AGENT_ID
-    )
+    await converse_in_turns(hass, "小爱音箱开着吗", "把它暂停")
     await converse(hass, "小爱音箱暂停")
     assert [call.data["entity_id"] for call in setup.calls] == ["media_player.master_speaker"] * 2
 
