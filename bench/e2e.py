@@ -32,6 +32,7 @@ from bench.home import (
     turn_expect,
     write_report,
 )
+from custom_components.layered_assist.compat import spoken_entity_name
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
     CONF_MODEL,
@@ -157,7 +158,8 @@ class Oracle:
         return OllamaReply(calls=calls) if calls else OllamaReply(text=self.final_text)
 
     def _name(self, state: State) -> str:
-        return str(state.attributes.get("friendly_name", state.entity_id))
+        # The name HA's prompt shows the model for the entity.
+        return spoken_entity_name(self.hass, state)
 
     def _intent(self, state: State, action: Action | None) -> tuple[str, dict[str, Any]]:
         """Return the Assist intent and its slots for an action on an entity."""

@@ -23,7 +23,7 @@ from typing import Any, Protocol, cast
 
 from homeassistant.components import conversation
 from homeassistant.const import MAJOR_VERSION, MINOR_VERSION
-from homeassistant.core import Context, HomeAssistant, callback
+from homeassistant.core import Context, HomeAssistant, State, callback
 from homeassistant.helpers import chat_session, llm
 
 from .const import DOMAIN
@@ -121,6 +121,17 @@ def registry_aliases(aliases: Iterable[str]) -> Any:
     if computed_name is None:
         return set(aliases)
     return [computed_name, *aliases]
+
+
+def spoken_entity_name(hass: HomeAssistant, state: State) -> str:
+    """Return the name HA's intents know an entity by (since 2026.4 with its device's name)."""
+    from homeassistant.helpers import entity_registry as er, intent  # noqa: PLC0415
+
+    get_aliases = getattr(intent, "async_get_entity_aliases", None)
+    entry = er.async_get(hass).async_get(state.entity_id)
+    if get_aliases is not None and entry is not None and (names := get_aliases(hass, entry, state=state)):
+        return str(names[0])
+    return state.name
 
 
 def current_conversation_id() -> str | None:
