@@ -68,9 +68,13 @@ class Page:
         return f"(({DEEP_QUERY})({json.dumps(selector)})){then}"
 
     async def type_into(self, selector: str, text: str, *, enter: bool = True) -> None:
-        """Focus the first visible matching input and type text, then press Enter."""
-        await self.wait_for(self.deep(selector, ".filter(e => e.offsetParent !== null).length"))
-        await self.evaluate(self.deep(selector, ".filter(e => e.offsetParent !== null)[0].focus()"))
+        """Focus the first visible matching input, replace its text, then press Enter."""
+        # Rendered boxes, not offsetParent: dialogs sit in fixed containers.
+        visible = ".filter(e => e.getClientRects().length > 0 && !e.disabled)"
+        await self.wait_for(self.deep(selector, f"{visible}.length"))
+        await self.evaluate(self.deep(selector, f"{visible}[0].focus()"))
+        # Replace what is there (the shortcut that opened a dialog may have typed into it).
+        await self.evaluate(self.deep(selector, f"{visible}[0].select()"))
         await self.send("Input.insertText", text=text)
         if enter:
             await self.press("Enter")
