@@ -19,7 +19,7 @@ from .catalog import CatalogEntry, DeviceCatalog
 from .describe import async_describe
 from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command, spoken_names
 from .local_commands import command_for_action
-from .recall import Recall, RecallContext, Recaller
+from .recall import Recall, RecallContext, Recaller, Segment
 from .text import normalize
 from .understanding import Mood, leftover, sentence_mood
 from .vocabulary import STRONG_GROUP, domain_hints
@@ -258,11 +258,7 @@ class SelectionEngine:
         action = segment.action
         if action is None or action.kind not in _MODIFIERS:
             return None
-        targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
-        spans = [*action_words(segment.text), *segment.place_words]
-        if leftover(segment.text, spans, targets, action.kind) or _in_names(
-            action_words(segment.text), targets
-        ):
+        if not self._understood(segment):
             return None
         unable = []
         for entity_id in segment.targets:
@@ -299,14 +295,7 @@ class SelectionEngine:
             planned: list[PlannedCommand] = []
             for segment in recall.commands:
                 assert segment.action is not None
-                targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
-                places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
-                spans = [*action_words(segment.text), *segment.place_words, *places]
-                if segment.action.option and _in_names(action_words(segment.text), targets):
-                    # "turn on the blue lamp": the colour may be the lamp's name.
-                    return None
-                if rest := leftover(segment.text, spans, targets, segment.action.kind):
-                    LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
+                if not self._understood(segment):
                     return None
                 for entity_id in segment.targets:
                     if (command := self._command(entity_id, segment.action)) is None:
@@ -316,6 +305,22 @@ class SelectionEngine:
             LOGGER.debug("Local plan rejected: %s", err)
             return None
         return planned or None
+
+    def _understood(self, segment: Segment) -> bool:
+        """Tell whether every word of a command segment is explained (the one rule for acting)."""
+        assert segment.action is not None
+        targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
+        words = action_words(segment.text)
+        if segment.action.option and _in_names(words, targets):
+            # "turn on the blue lamp": the colour may be the lamp's name.
+            return False
+        places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
+        if rest := leftover(
+            segment.text, [*words, *segment.place_words, *places], targets, segment.action.kind
+        ):
+            LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
+            return False
+        return True
 
     def _playing_player(self, recall: Recall, area: str | None) -> str | None:
         """Return the media player a bare media verb is for (暂停, 下一首, louder).
