@@ -108,6 +108,33 @@ async def test_model_sentence_explains(
     assert expected in speech(result)
 
 
+@pytest.mark.parametrize(
+    ("sentence", "language", "expected"),
+    [
+        ("客厅主灯调成彩虹效果", "zh-Hans", "没有执行：我在本地没听懂“彩虹效果”，也没有配置模型服务。"),
+        ("把灯打开", "zh-Hans", "没有执行：我不确定是哪个设备，请说出设备的名称。"),
+        ("如果下雨就把阳台浇水阀关上", "zh-Hans", "没有执行：带条件的请求需要模型服务，目前没有配置。"),
+        ("刚才是谁关了客厅主灯", "zh-Hans", "没有模型服务，无法回答之前发生的事。"),
+        (
+            "turn on 厨房灯 gently",
+            "en",
+            'Nothing done: I couldn\'t understand "gently" locally, and no model service is configured.',
+        ),
+    ],
+)
+async def test_what_was_not_done_locally_is_said(
+    hass: HomeAssistant,
+    home: LoadedHome,
+    local_entry: ConfigEntry,
+    sentence: str,
+    language: str,
+    expected: str,
+) -> None:
+    """A device sentence the local layers did not carry out says why, and nothing is called."""
+    assert speech(await converse(hass, sentence, language)) == expected
+    assert home.calls == []
+
+
 async def test_second_local_entry_aborts(hass: HomeAssistant, local_entry: ConfigEntry) -> None:
     """There is one local-only entry at most."""
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": config_entries.SOURCE_USER})

@@ -234,7 +234,12 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             )
             # Turns of other conversations run meanwhile: keep this turn's record local.
             self.last_turn = info
-            result = await self._async_ask_model(user_input, chat_log, turn)
+            if self._loop is None and (why := await self._engine.async_why_not(recall, user_input.language)):
+                # Local-only mode: say what could not be done locally, and why.
+                await async_say(chat_log, self.entity_id, why)
+                result = conversation.async_get_result_from_chat_log(user_input, chat_log)
+            else:
+                result = await self._async_ask_model(user_input, chat_log, turn)
             info.acted_on = list(turn.acted_on)
             states.record(
                 conversation_id,

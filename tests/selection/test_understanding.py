@@ -175,6 +175,8 @@ async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> Lo
     [
         ("Is the floor lamp on?", "Floor Lamp is on at 47% brightness."),
         ("Is the front door lock locked?", "Front Door Lock is unlocked."),
+        ("Is the front door locked?", "Front Door Lock is unlocked."),
+        ("Is the front door open?", "Front Door is closed."),
         ("Is the living room TV playing?", "Living Room TV is playing."),
         ("Don't turn on the desk lamp", "OK, I'll leave Desk Lamp as it is."),
     ],
@@ -194,7 +196,6 @@ async def test_english_questions_and_negations_are_answered_locally(
         "Did the vacuum finish?",
         "Lock the front door tomorrow morning",
         "If it gets dark turn on the floor lamp",
-        "Put the desk fan on sleep mode",
     ],
 )
 async def test_not_a_plain_command_is_handed_on_in_english(
@@ -206,11 +207,18 @@ async def test_not_a_plain_command_is_handed_on_in_english(
     assert setup_en.calls == []
 
 
-async def test_english_unsupported_colour(
-    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+@pytest.mark.parametrize(
+    ("sentence", "reply"),
+    [
+        ("Make the floor lamp red", "Floor Lamp can't do colours."),
+        ("Put the desk fan on sleep mode", "Desk Fan can't do that mode."),
+    ],
+)
+async def test_english_unsupported_modifier(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI, sentence: str, reply: str
 ) -> None:
-    """The same in English: the floor lamp has white only."""
-    assert await converse(hass, "Make the floor lamp red", "en") == "Floor Lamp can't do colours."
+    """The same in English: the floor lamp has white only, the desk fan no presets."""
+    assert await converse(hass, sentence, "en") == reply
     assert setup_en.calls == []
     assert fake_openai.chat_requests == []
 

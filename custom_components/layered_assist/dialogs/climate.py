@@ -15,8 +15,10 @@ from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError
 
 from ..localize import async_text, is_chinese
+from ..selection.actions import ActionKind, parse_action
 from ..selection.capabilities import CLIMATE_TARGET_HUMIDITY
 from ..selection.catalog import DeviceCatalog
+from ..selection.local_commands import command_for_action
 from ..selection.recall import RecallContext, Recaller
 from .values import TEMPERATURE_WORDS, Reading, prepare, read_values
 from .words import is_cancel, is_confirm, is_refuse
@@ -112,15 +114,28 @@ class ClimateDialogEngine:
         }
         return targets.pop() if len(targets) == 1 else None
 
-    def _names_other_device(self, text: str) -> bool:
-        """Tell whether a sentence is about a device that is no climate or humidifier."""
+    def _for_a_device_itself(self, text: str) -> bool:
+        """Tell whether a preset word is some device's own: another kind, or the named one's mode."""
         if self.catalog is None:
             return False
         recall = Recaller(self.catalog).recall(text, RecallContext())
-        domains = {t.split(".", 1)[0] for s in recall.segments if s.reason == "name" for t in s.targets}
+        named = [t for s in recall.segments if s.reason == "name" for t in s.targets]
+        domains = {t.split(".", 1)[0] for t in named}
         # 模式 alone reads as a scene; only a named scene is another device.
         domains |= {d for s in recall.segments for d in s.primary_domains if d != "scene"}
-        return bool(domains - set(TARGET_DOMAINS))
+        if domains - set(TARGET_DOMAINS):
+            return True
+        # "主卧加湿器调到睡眠模式": the humidifier's own sleep mode, not the dialog's preset.
+        action = parse_action(recall.text)
+        return (
+            action is not None
+            and action.kind is ActionKind.SET_PRESET
+            and any(
+                (state := self.hass.states.get(t)) is not None
+                and command_for_action(self.hass, state, action)
+                for t in named
+            )
+        )
 
     def resolve_target(self, target: str | None) -> str | None:
         """Return an exposed climate/humidifier from an entity id or a name, or raise."""
@@ -140,7 +155,7 @@ class ClimateDialogEngine:
         prepared = prepare(text)
         if dialog is None:
             preset = self._preset(prepared)
-            if not starts_climate_dialog(text) and (preset is None or self._names_other_device(text)):
+            if not starts_climate_dialog(text) and (preset is None or self._for_a_device_itself(text)):
                 # "把净化器调到睡眠模式" is the purifier's preset, not this dialog's.
                 return None
             dialog = ClimateDialog(stage=STAGE_COLLECTING, target=self.find_target(text))

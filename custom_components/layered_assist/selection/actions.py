@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 import re
 
+from .presets import CHINESE_PRESETS, ENGLISH_PRESETS
+
 
 class ActionKind(StrEnum):
     """What the user wants done, before it is mapped onto an entity's services."""
@@ -38,6 +40,7 @@ class ActionKind(StrEnum):
     RETURN_HOME = "return_home"
     SET_HVAC_MODE = "set_hvac_mode"
     SET_FAN_MODE = "set_fan_mode"
+    SET_PRESET = "set_preset"
     SET_MAX = "set_max"
     SET_MIN = "set_min"
     SET_COLOR = "set_color"
@@ -56,6 +59,8 @@ class Action:
 
 
 _NUM = r"(-?\d+(?:\.\d+)?)"
+# A step of temperature: a number, or "half a" (degree).
+_STEP = r"(\d+(?:\.\d+)?|half an?)"
 _SET = r"(?:调到|调至|调成|设为|设置为|设置成|设成|设到|定在|定为|开到|改成|改为|变成|到|为|至|to)"
 
 
@@ -128,6 +133,7 @@ _OPTIONS: dict[str, str] = {
     "cold white": "cool",
     "daylight": "cool",
 }
+_CHINESE_PRESET_WORDS = "|".join(sorted(CHINESE_PRESETS, key=len, reverse=True))
 _SET_TO = r"(?:调成|调到|调至|换成|换到|切换到|切换成|切到|改成|改为|设为|设成|开成|转成|变成|成)"
 
 # Rules with numbers or levels come first: "开大点" must not read as "开".
@@ -154,6 +160,14 @@ _RULES: list[_Rule] = [
     ),
     (
         re.compile(
+            rf"(?:{_SET_TO}|开启?|打开|进入|切到|用)?\s*({_CHINESE_PRESET_WORDS})模式|"
+            rf"\b({'|'.join(ENGLISH_PRESETS)}) mode\b"
+        ),
+        ActionKind.SET_PRESET,
+        None,
+    ),
+    (
+        re.compile(
             rf"{_SET_TO}?\s*(暖光|暖色|暖白|暖黄|中性光|自然光|冷光|冷白|冷色|白光|正白)|"
             r"\b(warm white|warm light|neutral white|cool white|cool light|cold white|daylight)\b"
         ),
@@ -176,15 +190,16 @@ _RULES: list[_Rule] = [
     ),
     (
         re.compile(
-            rf"(?:调高|升高|提高|增加|加|高|升|warmer by|raise.*by|increase.*by)"
-            rf"\s*{_NUM}\s*(?:度|℃|°|degrees?)"
+            rf"(?:调高|升高|提高|增加|加|高|升|warmer by|raise.*by|increase.*by|\bup(?: by)?)"
+            rf"\s*{_STEP}\s*(?:度|℃|°|degrees?)|{_STEP}\s*degrees? (?:warmer|higher|up)\b"
         ),
         ActionKind.ADJUST_TEMPERATURE,
         1.0,
     ),
     (
         re.compile(
-            rf"(?:调低|降低|减少|减|低|降|cooler by|lower.*by|decrease.*by)\s*{_NUM}\s*(?:度|℃|°|degrees?)"
+            rf"(?:调低|降低|减少|减|低|降|cooler by|lower.*by|decrease.*by|\bdown(?: by)?)"
+            rf"\s*{_STEP}\s*(?:度|℃|°|degrees?)|{_STEP}\s*degrees? (?:cooler|lower|down)\b"
         ),
         ActionKind.ADJUST_TEMPERATURE,
         -1.0,
@@ -223,6 +238,9 @@ _RULES: list[_Rule] = [
     # Fan speed.
     (re.compile(r"最大档|最高档|最大风|最强档|full speed|max(?:imum)? speed"), ActionKind.SET_SPEED, 100.0),
     (re.compile(r"最小档|最低档|最小风|lowest speed|min(?:imum)? speed"), ActionKind.SET_SPEED_LEVEL, 1.0),
+    # One step of speed ("调快一档"), not the first speed.
+    (re.compile(r"(?:调快|加快|调高|提高|快|加|升)\s*1\s*档"), ActionKind.INCREASE, None),
+    (re.compile(r"(?:调慢|减慢|调低|降低|慢|减|降)\s*1\s*档"), ActionKind.DECREASE, None),
     (re.compile(rf"{_NUM}\s*档|speed\s*{_NUM}"), ActionKind.SET_SPEED_LEVEL, None),
     # The far end of whatever the device sets ("开到最大", "all the way up").
     (
@@ -239,8 +257,18 @@ _RULES: list[_Rule] = [
     ),
     # Brightness.
     (re.compile(rf"(?:亮度|brightness)\s*{_SET}?\s*{_NUM}\s*%?"), ActionKind.SET_BRIGHTNESS, None),
-    (re.compile(r"最亮|full brightness|brightest"), ActionKind.SET_BRIGHTNESS, 100.0),
-    (re.compile(r"最暗|dimmest"), ActionKind.SET_BRIGHTNESS, 1.0),
+    (
+        re.compile(
+            r"最亮|full brightness|brightest|as bright as possible|(?:highest|maximum|max) brightness"
+        ),
+        ActionKind.SET_BRIGHTNESS,
+        100.0,
+    ),
+    (
+        re.compile(r"最暗|dimmest|as dim as possible|(?:lowest|minimum|min) brightness"),
+        ActionKind.SET_BRIGHTNESS,
+        1.0,
+    ),
     (re.compile(r"调亮|亮一点|亮点|亮一些|太暗|brighter|brighten"), ActionKind.ADJUST_BRIGHTNESS, 1.0),
     (re.compile(r"调暗|暗一点|暗点|暗一些|太亮|dimmer|\bdim\b"), ActionKind.ADJUST_BRIGHTNESS, -1.0),
     # Position (covers, valves) and bare percentages.
@@ -270,7 +298,10 @@ _RULES: list[_Rule] = [
     (re.compile(r"继续播放|继续|恢复播放|接着放|resume|unpause|\bplay\b|播放"), ActionKind.PLAY, None),
     # Vacuums.
     (
-        re.compile(r"回充|回去充电|回基站|回座|返回充电|return to (?:base|dock)|go home|\bdock\b"),
+        re.compile(
+            r"回充|回去充电|回基站|回座|返回充电|return to (?:base|dock)|go home|\bdock\b|"
+            r"\bsend\b.*\b(?:home|back to (?:the )?(?:base|dock))\b"
+        ),
         ActionKind.RETURN_HOME,
         None,
     ),
@@ -309,6 +340,7 @@ _OPTION_KINDS = {
     ActionKind.SET_FAN_MODE,
     ActionKind.SET_COLOR,
     ActionKind.SET_COLOR_TEMP,
+    ActionKind.SET_PRESET,
 }
 
 
@@ -320,14 +352,15 @@ def parse_action(text: str) -> Action | None:
             continue
         if kind in _OPTION_KINDS:
             word = next(g for g in match.groups() if g is not None)
-            return Action(kind, option=_OPTIONS[word])
+            return Action(kind, option=_OPTIONS.get(word, word))
         numbers = [g for g in match.groups() if g is not None]
         if kind is ActionKind.SET_TEMPERATURE and any(
             marker in match.group(0) for marker in ("°f", "℉", "fahrenheit", "华氏")
         ):
             return Action(kind, float(numbers[0]), fahrenheit=True)
         if kind is ActionKind.ADJUST_TEMPERATURE and numbers:
-            return Action(kind, (default or 1.0) * float(numbers[0]))
+            step = 0.5 if numbers[0].startswith("half") else float(numbers[0])
+            return Action(kind, (default or 1.0) * step)
         if kind is ActionKind.SET_TEMPERATURE and default is not None and numbers:
             return Action(kind, float(numbers[0]) + default)
         if numbers:

@@ -168,6 +168,7 @@ def _fan(state: State, features: int) -> dict[str, CommandSpec]:
 def _climate(state: State, features: int) -> dict[str, CommandSpec]:
     hvac_modes = tuple(state.attributes.get("hvac_modes") or ())
     fan_modes = tuple(state.attributes.get("fan_modes") or ())
+    presets = tuple(state.attributes.get("preset_modes") or ())
     low, high = _number(state, "min_temp", 7), _number(state, "max_temp", 35)
     on_mode = next((mode for mode in ("auto", "heat_cool", "cool", "heat") if mode in hvac_modes), None)
     turn_on = (
@@ -194,6 +195,12 @@ def _climate(state: State, features: int) -> dict[str, CommandSpec]:
         _when(
             bool(features & CLIMATE_FAN_MODE) and bool(fan_modes),
             CommandSpec("set_fan_mode", "set_fan_mode", (Param("fan_mode", "enum", options=fan_modes),)),
+        ),
+        _when(
+            bool(features & CLIMATE_PRESET_MODE) and bool(presets),
+            CommandSpec(
+                "set_preset_mode", "set_preset_mode", (Param("preset_mode", "enum", options=presets),)
+            ),
         ),
         _when(
             bool(features & CLIMATE_TARGET_HUMIDITY),

@@ -1,6 +1,7 @@
 """The local layers of a turn: HA's own fast path, recall, and local action."""
 
 from dataclasses import dataclass, field
+import re
 from typing import Any
 
 from hassil.recognize import RecognizeResult
@@ -13,7 +14,7 @@ from homeassistant.helpers import device_registry as dr, entity_registry as er, 
 from ..const import LOGGER
 from ..localize import async_text, is_chinese
 from ..state import ConversationState
-from .actions import Action, ActionKind, action_words
+from .actions import Action, ActionKind, action_words, parse_action
 from .capabilities import CommandError
 from .catalog import CatalogEntry, DeviceCatalog
 from .describe import async_describe
@@ -32,8 +33,10 @@ _MODIFIERS = {
     ActionKind.SET_COLOR_TEMP,
     ActionKind.SET_HVAC_MODE,
     ActionKind.SET_FAN_MODE,
+    ActionKind.SET_PRESET,
     ActionKind.SET_MAX,
     ActionKind.SET_MIN,
+    ActionKind.SET_POSITION,
 }
 # Verbs that, said alone, are for whatever is playing.
 _MEDIA_VERBS = {
@@ -43,6 +46,8 @@ _MEDIA_VERBS = {
     ActionKind.PREVIOUS,
     ActionKind.ADJUST_VOLUME,
 }
+# The spaces leftover() puts between Chinese characters.
+_CJK_GAP = re.compile(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])")
 # Slots of HA's intents that aim them at devices.
 _DEVICE_SLOTS = {"name", "area", "floor", "domain", "device_class"}
 # HA's sentence files use these language codes for Chinese.
@@ -124,10 +129,21 @@ def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: 
 
 
 def _in_names(words: list[str], targets: list[CatalogEntry]) -> bool:
-    """Tell whether any of the words is part of a target's name."""
+    """Tell whether any of the words is part of a target's name, or holds one ("打开睡眠模式")."""
     return any(
-        word.strip() in name.text for word in words if word.strip() for e in targets for name in e.names
+        word in name.text or name.text in word
+        for word in (w.strip() for w in words)
+        if word
+        for e in targets
+        for name in e.names
     )
+
+
+def _without_names(text: str, targets: list[CatalogEntry]) -> str:
+    """Return the text with the targets' names blanked, longest first."""
+    for name in sorted({n.text for e in targets for n in e.names}, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return text
 
 
 def speaking_area(hass: HomeAssistant, user_input: conversation.ConversationInput) -> str | None:
@@ -255,10 +271,10 @@ class SelectionEngine:
         if not self.options.local_action or len(recall.commands) != 1:
             return None
         segment = recall.commands[0]
-        action = segment.action
-        if action is None or action.kind not in _MODIFIERS:
+        if segment.action is None or segment.action.kind not in _MODIFIERS:
             return None
-        if not self._understood(segment):
+        action = self._understood(segment)
+        if action is None or action.kind not in _MODIFIERS:
             return None
         unable = []
         for entity_id in segment.targets:
@@ -294,11 +310,10 @@ class SelectionEngine:
                 return [command] if command is not None else None
             planned: list[PlannedCommand] = []
             for segment in recall.commands:
-                assert segment.action is not None
-                if not self._understood(segment):
+                if (action := self._understood(segment)) is None:
                     return None
                 for entity_id in segment.targets:
-                    if (command := self._command(entity_id, segment.action)) is None:
+                    if (command := self._command(entity_id, action)) is None:
                         return None
                     planned.append(command)
         except CommandError as err:
@@ -306,21 +321,45 @@ class SelectionEngine:
             return None
         return planned or None
 
-    def _understood(self, segment: Segment) -> bool:
-        """Tell whether every word of a command segment is explained (the one rule for acting)."""
-        assert segment.action is not None
+    def _understood(self, segment: Segment) -> Action | None:
+        """Return the segment's action when every word of it is explained (the one rule for acting)."""
+        action, rest = self._reading(segment)
+        if action is None or rest:
+            LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
+            return None
+        return action
+
+    def _reading(self, segment: Segment) -> tuple[Action | None, str]:
+        """Return the action of a command segment and the words nothing explains."""
+        action = segment.action
         targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
         words = action_words(segment.text)
-        if segment.action.option and _in_names(words, targets):
-            # "turn on the blue lamp": the colour may be the lamp's name.
-            return False
+        text = segment.text
+        if action is not None and action.option and _in_names(words, targets):
+            # "打开睡眠模式" (a scene), "turn on the blue lamp": the choice is the target's name.
+            text = _without_names(text, targets)
+            action = parse_action(text)
+            if action is None:
+                return None, ""
+            words = action_words(text)
         places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
-        if rest := leftover(
-            segment.text, [*words, *segment.place_words, *places], targets, segment.action.kind
-        ):
-            LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
-            return False
-        return True
+        kind = action.kind if action is not None else None
+        return action, leftover(text, [*words, *segment.place_words, *places], targets, kind)
+
+    async def async_why_not(self, recall: Recall, language: str) -> str | None:
+        """Say why a sentence the local layers did not carry out needs the model (local-only mode)."""
+        mood = sentence_mood(recall.text)
+        if mood is Mood.CONDITION or mood is Mood.PAST:
+            return await async_text(self.hass, language, "replies", f"local_only_{mood.value}")
+        if not recall.is_device_command:
+            return None
+        if not recall.confident:
+            return await async_text(self.hass, language, "replies", "local_only_which")
+        for segment in recall.commands:
+            if rest := self._reading(segment)[1]:
+                words = {"words": _CJK_GAP.sub("", rest)}
+                return await async_text(self.hass, language, "replies", "local_only_unclear", words)
+        return None
 
     def _playing_player(self, recall: Recall, area: str | None) -> str | None:
         """Return the media player a bare media verb is for (暂停, 下一首, louder).

@@ -161,7 +161,14 @@ def _placeholders(hass: HomeAssistant, planned: PlannedCommand) -> dict[str, str
 
 
 # Placeholders whose value is a choice with a spoken name in the translations (key prefix).
-_CHOICES = {"hvac_mode": "mode", "fan_mode": "fan", "color": "color", "shade": "shade"}
+_CHOICES = {
+    "hvac_mode": "mode",
+    "fan_mode": "fan",
+    "preset_mode": "preset",
+    "mode": "preset",
+    "color": "color",
+    "shade": "shade",
+}
 
 
 async def _async_name_choices(hass: HomeAssistant, language: str, placeholders: dict[str, str]) -> None:

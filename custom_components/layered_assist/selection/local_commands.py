@@ -9,6 +9,7 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .actions import Action, ActionKind
 from .capabilities import commands_for
+from .presets import pick_preset
 
 BRIGHTNESS_STEP = 20
 # The colour temperature, in kelvin, of a spoken white ("暖光", "cool white").
@@ -18,6 +19,12 @@ type Command = tuple[str, dict[str, Any]]
 _ON = {"cover": "open_cover", "valve": "open_valve", "vacuum": "start"}
 _OFF = {"cover": "close_cover", "valve": "close_valve", "vacuum": "return_to_base", "lock": "lock"}
 _STOP = {"cover": "stop_cover", "valve": "stop_valve", "vacuum": "stop", "media_player": "media_stop"}
+# The command, its field and the attribute listing the options, of each domain with presets.
+_PRESETS = {
+    "fan": ("set_preset_mode", "preset_mode", "preset_modes"),
+    "climate": ("set_preset_mode", "preset_mode", "preset_modes"),
+    "humidifier": ("set_mode", "mode", "available_modes"),
+}
 _PAUSE = {"media_player": "media_pause", "vacuum": "pause", "cover": "stop_cover"}
 
 
@@ -115,10 +122,13 @@ def _extreme(state: State, *, highest: bool) -> Command | None:
 def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
     """Return the command that picks a named mode, fan mode, colour or white of the entity."""
     attributes = state.attributes
-    if kind is ActionKind.SET_HVAC_MODE and state.domain == "climate":
-        return (
-            ("set_hvac_mode", {"hvac_mode": option}) if option in attributes.get("hvac_modes", ()) else None
-        )
+    if kind is ActionKind.SET_HVAC_MODE and option in attributes.get("hvac_modes", ()):
+        return ("set_hvac_mode", {"hvac_mode": option})
+    if kind in (ActionKind.SET_PRESET, ActionKind.SET_HVAC_MODE) and state.domain in _PRESETS:
+        # "自动模式" of a purifier is its preset; of a climate, its HVAC mode.
+        command, key, attribute = _PRESETS[state.domain]
+        choice = pick_preset(option, tuple(attributes.get(attribute) or ()))
+        return (command, {key: choice}) if choice is not None else None
     if kind is ActionKind.SET_FAN_MODE and state.domain == "climate":
         modes = {str(mode).lower(): mode for mode in attributes.get("fan_modes") or ()}
         return ("set_fan_mode", {"fan_mode": modes[option]}) if option in modes else None

@@ -6,7 +6,7 @@ pronouns and room references come from the conversation state and the speaking
 device's area. Everything here is local and takes milliseconds.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 import re
 from typing import Self
@@ -17,6 +17,7 @@ from .numbers import english_to_arabic, to_arabic
 from .text import Unit, is_cjk, normalize, units
 from .vocabulary import (
     AGAIN,
+    DOMAIN_WORDS,
     HERE,
     PRONOUN,
     SEGMENT_SPLIT,
@@ -30,6 +31,7 @@ from .vocabulary import (
     plural_group_domains,
     primary_domains,
     residual_words,
+    state_domains,
     translate_mixed,
 )
 
@@ -40,6 +42,9 @@ SOFT_AREA_BONUS = 0.15
 DOMAIN_BONUS, DOMAIN_PENALTY = 0.25, -0.4
 CONFIDENT_SCORE = 1.0
 CONFIDENT_MARGIN = 0.25
+SWAPPED_WORDS = 0.9
+# A name said in full (every sound of it, in order).
+FULL_NAME = 0.99
 LOW_CONFIDENCE = 0.5
 # A sound shared by fewer entities than this is worth a look on its own (台 in 台灯, lamp).
 RARE_SOUND = 40
@@ -96,6 +101,9 @@ def name_score(name: MatchName, features: Features) -> float:
         if (a.text, b.text) in features.char_pairs
         else SOUND_MATCH
         if (a.sound, b.sound) in features.sound_pairs
+        # English says "the right curtain" of "Curtain Right".
+        else SWAPPED_WORDS
+        if a.text.isascii() and (b.text, a.text) in features.char_pairs
         else 0.0
         for a, b in pairwise(seq)
     ) / (len(seq) - 1)
@@ -109,6 +117,32 @@ class Candidate:
     entity_id: str
     score: float
     name_score: float
+    # The name that matched best.
+    name: str = ""
+
+
+def _without_kind_words(entry: CatalogEntry) -> list[MatchName]:
+    """Return the entity's English names without the words of its own kind ("front door" of a lock)."""
+    names: list[MatchName] = []
+    for name in entry.names:
+        words = [u.text for u in name.units]
+        if not name.text.isascii() or len(words) < 2:
+            continue
+        kept = [w for w in words if entry.domain not in DOMAIN_WORDS.get(w, ())]
+        if kept and len(kept) < len(words):
+            names.extend(prepare_names([" ".join(kept)]))
+    return names
+
+
+def _shadow_contained_names(candidates: list[Candidate]) -> list[Candidate]:
+    """Lower a full match whose name lies inside another full match ("客厅灯" in "客厅灯带")."""
+    full = {c.name for c in candidates if c.name_score >= FULL_NAME and c.name}
+    return [
+        replace(c, score=round(c.score - 2 * CONFIDENT_MARGIN, 4))
+        if c.name in full and any(c.name != other and c.name in other for other in full)
+        else c
+        for c in candidates
+    ]
 
 
 @dataclass(slots=True)
@@ -311,7 +345,14 @@ class Recaller:
         self, entry: CatalogEntry, features: Features, segment: Segment, context: RecallContext
     ) -> Candidate:
         """Score one entity against a segment."""
-        best = max(name_score(name, features) for name in entry.names)
+        best, matched = max(
+            ((name_score(name, features), name.text) for name in entry.names), default=(0.0, "")
+        )
+        if best < FULL_NAME and entry.domain in state_domains(segment.text):
+            # "is the front door locked": the kind said elsewhere completes "Front Door Lock".
+            best, matched = max(
+                [(best, matched), *((name_score(n, features), n.text) for n in _without_kind_words(entry))]
+            )
         score = best
         area_id = entry.area_id
         if segment.areas and not segment.area_inherited:
@@ -327,7 +368,7 @@ class Recaller:
                 score += DOMAIN_BONUS
             elif best < 0.9:
                 score += DOMAIN_PENALTY
-        return Candidate(entry.entity_id, round(score, 4), round(best, 4))
+        return Candidate(entry.entity_id, round(score, 4), round(best, 4), matched)
 
     def _pool(self, segment: Segment, features: Features, context: RecallContext) -> set[str]:
         """Return the entities worth scoring: shared sound pairs, rare sounds, the place's devices."""
@@ -381,6 +422,7 @@ class Recaller:
             for entity_id in self._pool(segment, features, context)
             if entity_id in entries
         ]
+        scored = _shadow_contained_names(scored)
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
         segment.candidates = scored
         top = scored[0] if scored else None
@@ -404,12 +446,16 @@ class Recaller:
                 segment.reason = "group"
                 return
 
-        # A name that clearly wins.
+        # A name that clearly wins, or the only one said in full ("客厅落地扇" beside 客厅落地灯).
         if (
             top is not None
             and top.score >= CONFIDENT_SCORE
             and top.name_score >= 0.6
-            and (second is None or top.score - second.score >= CONFIDENT_MARGIN)
+            and (
+                second is None
+                or top.score - second.score >= CONFIDENT_MARGIN
+                or (top.name_score >= FULL_NAME > second.name_score and top.score > second.score)
+            )
         ):
             segment.targets = [top.entity_id]
             segment.confident = True

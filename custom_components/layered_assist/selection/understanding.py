@@ -15,7 +15,7 @@ import re
 from .actions import ActionKind
 from .catalog import CatalogEntry
 from .text import is_cjk, units
-from .vocabulary import HERE, PRONOUN, THAT_ROOM
+from .vocabulary import DOMAIN_WORDS, HERE, PRONOUN, THAT_ROOM, domain_words
 
 
 class Mood(StrEnum):
@@ -81,11 +81,11 @@ _FILLER = re.compile(
     r"请|麻烦|帮我|帮忙|给我|替我|我想|我要|想要|把|将|给|的|了|吧|啊|呀|哦|一下子?|下|一点儿?|点儿|"
     r"可以|能|一些|些|都|全部|所有|全|两个|两台|两盏|几个|现在|马上|立刻|再|也|还是|让|家里|起来|上来|下来|来|"
     r"卫生间|洗手间|浴室|厕所|房间|音乐|歌曲|\bmusic\b|"
-    r"调到|调至|调成|调|设为|设置为|设置成|设置|设定|设成|设到|定在|定为|改成|改为|变成|到|为|至|"
-    r"空调|冷气|暖气|地暖|灯|照明|窗帘|纱帘|帘|百叶|卷帘|车库门|风扇|电扇|吊扇|换气扇|排气扇|"
+    r"调到|调至|调成|调|设为|设置为|设置成|设置|设定|设成|设到|定在|定为|改成|改为|变成|切换到|切到|到|为|至|"
+    r"空调|冷气|暖气|地暖|电灯|灯|照明|窗帘|纱帘|帘|百叶|卷帘|车库门|风扇|电扇|吊扇|换气扇|排气扇|"
     r"音箱|音响|电视机|电视|投影仪?|门锁|锁|开关|插座|阀门|阀|热水器|扫地机器人|扫地机|加湿器|除湿器|除湿机|"
     r"\b(?:please|the|a|an|my|our|for me|can you|could you|would you|will you|kindly|now|right now|"
-    r"all|both|every|in|of|to|at|on|and|it|its|their|up|down|back|set|turn|switch|make|put|stick|get|send|"
+    r"all|both|every|in|of|to|at|on|and|it|its|their|up|down|back|set|turn|switch|make|put|stick|get|send|change|adjust|"
     r"a bit|a little|bit|little|slightly|degrees?|house|home|everywhere|"
     r"lights?|lamps?|thermostats?|ac|"
     r"air conditioner|blinds?|curtains?|shades?|shutters?|garage door|humidifier|dehumidifier|"
@@ -123,10 +123,11 @@ def _blank(text: str, spans: Iterable[str]) -> str:
     for span in {s for s in spans if s}:
         # An English name also explains its plural ("the living room lights").
         pattern = re.escape(span)
+        # Word edges by ASCII only: "打开40%" has no \b between 开 and 4.
         if span.isascii() and span[-1].isalnum():
-            pattern = rf"{pattern}(?:e?s)?\b"
+            pattern = rf"{pattern}(?:e?s)?(?![a-z0-9])"
         if span.isascii() and span[0].isalnum():
-            pattern = rf"\b{pattern}"
+            pattern = rf"(?<![a-z0-9]){pattern}"
         for match in re.finditer(pattern, text):
             keep[match.start() : match.end()] = [False] * (match.end() - match.start())
     return "".join(char if kept else " " for char, kept in zip(text, keep, strict=True))
@@ -143,7 +144,12 @@ def leftover(
     """
     entries = list(targets)
     names = [n.text for e in entries for n in e.names]
-    text = _blank(text, [*spans, *names])
+    # Words of the targets' kind ("浇花" of a valve, "sprinkler") explain themselves.
+    domains = {e.domain for e in entries}
+    own_kind = [word for word in domain_words(text) if domains & set(DOMAIN_WORDS[word])]
+    # Read on the whole text: a name inside "电视机" must not leave its 机 unexplained.
+    fillers = [match.group(0) for match in _FILLER.finditer(text)]
+    text = _blank(text, [*spans, *names, *own_kind, *fillers])
     for pattern in (HERE, THAT_ROOM, PRONOUN, _FILLER):
         text = pattern.sub(" ", text)
     for pattern, kinds in _ATTRIBUTES.items():

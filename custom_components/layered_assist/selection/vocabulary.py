@@ -49,6 +49,8 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "吊扇": ("fan",),
     "换气扇": ("fan",),
     "排气扇": ("fan",),
+    # Air purifiers are fans in HA (speed, presets), a few integrations make them humidifiers.
+    "净化器": ("fan", "humidifier"),
     "风速": ("fan", "climate"),
     "档": ("fan",),
     "音箱": ("media_player",),
@@ -117,6 +119,7 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "humidity": ("humidifier", "climate"),
     "vacuum": ("vacuum",),
     "fan": ("fan",),
+    "purifier": ("fan", "humidifier"),
     "speaker": ("media_player",),
     "tv": ("media_player",),
     "television": ("media_player",),
@@ -127,6 +130,7 @@ DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "lock": ("lock",),
     "locked": ("lock",),
     "unlocked": ("lock",),
+    "锁着": ("lock",),
     "plug": ("switch",),
     "outlet": ("switch",),
     "socket": ("switch",),
@@ -149,6 +153,8 @@ PLURAL_GROUP_NOUNS: dict[str, tuple[str, ...]] = {
     "thermostats": ("climate",),
     "tvs": ("media_player",),
     "locks": ("lock",),
+    "locked": ("lock",),
+    "unlocked": ("lock",),
     "valves": ("valve",),
     "blinds": ("cover",),
     "curtains": ("cover",),
@@ -248,6 +254,15 @@ def domain_words(text: str) -> list[str]:
         word = match.group(0)
         words.append(word if word in DOMAIN_WORDS else word[:-1])
     return words
+
+
+# States only one kind of device has: asking about them names that kind.
+_STATE_WORDS = re.compile(r"\b(?:un)?locked\b|锁着|锁好了|锁上了|锁了")
+
+
+def state_domains(text: str) -> set[str]:
+    """Return the kinds a sentence's state words belong to ("is the front door locked")."""
+    return {"lock"} if _STATE_WORDS.search(text) else set()
 
 
 def domain_hints(text: str) -> set[str]:

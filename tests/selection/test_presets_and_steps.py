@@ -1,0 +1,189 @@
+"""Presets of fans, purifiers and humidifiers, speed and temperature steps, and names said in full."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from bench.home import LoadedHome, async_load_home, read_home
+from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
+
+from ..conftest import HOME_ZH
+from ..fake_openai import FakeOpenAI
+from .talk import converse, converse_in_turns
+
+EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
+PURIFIER: dict[str, Any] = {
+    "entity_id": "fan.living_purifier",
+    "name": "空气净化器",
+    "area": "living",
+    "state": "on",
+    "attributes": {
+        "preset_modes": ["auto", "sleep", "favorite"],
+        "preset_mode": "auto",
+        "supported_features": 56,
+        "friendly_name": "空气净化器",
+    },
+}
+HUMIDIFIER_MODES = {"available_modes": ["normal", "sleep", "auto"], "mode": "normal", "supported_features": 1}
+
+
+@pytest.fixture
+async def setup(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
+    """The Chinese test home with a purifier whose presets are HA's keys, and a humidifier with modes."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    home = read_home(HOME_ZH)
+    area = next(a["id"] for a in home["areas"] if a["name"] == "客厅")
+    home["entities"].append({**PURIFIER, "area": area})
+    for entity in home["entities"]:
+        if entity["entity_id"] == "humidifier.master_humidifier":
+            entity["attributes"] = {**entity["attributes"], **HUMIDIFIER_MODES}
+    return await async_load_home(hass, home)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "entity_id", "service", "data", "reply"),
+    [
+        (
+            "空气净化器调到睡眠模式",
+            "fan.living_purifier",
+            "set_preset_mode",
+            {"preset_mode": "sleep"},
+            "空气净化器已切换到睡眠模式。",
+        ),
+        (
+            "空气净化器开自动模式",
+            "fan.living_purifier",
+            "set_preset_mode",
+            {"preset_mode": "auto"},
+            "空气净化器已切换到自动模式。",
+        ),
+        (
+            "主卧加湿器调到睡眠模式",
+            "humidifier.master_humidifier",
+            "set_mode",
+            {"mode": "sleep"},
+            "主卧加湿器已切换到睡眠模式。",
+        ),
+        ("落地扇调快一档", "fan.living_fan", "increase_speed", {}, "已调高落地扇的风速。"),
+    ],
+)
+async def test_presets_and_speed_steps(
+    hass: HomeAssistant,
+    setup: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    entity_id: str,
+    service: str,
+    data: dict[str, Any],
+    reply: str,
+) -> None:
+    """The device's own preset (not the climate dialog's), one speed step (not speed 1)."""
+    assert await converse(hass, sentence) == reply
+    [call] = setup.calls
+    assert (call.service, call.data["entity_id"]) == (service, entity_id)
+    assert {key: call.data[key] for key in data} == data
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_preset_the_device_lacks_is_a_clear_answer(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """No guess at the nearest preset: the device is named, nothing is called."""
+    assert await converse(hass, "空气净化器调到节能模式") == "空气净化器不支持这个模式。"
+    assert await converse(hass, "落地扇调到睡眠模式") == "落地扇不支持这个模式。"
+    assert setup.calls == []
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_preset_word_in_a_name_names_the_device(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """Without a device of its own, 睡眠模式 stays the climate dialog's preset for the air conditioner."""
+    reply = await converse(hass, "主卧空调调到睡眠模式")
+    assert "主卧空调" in reply
+    assert "确认" in reply
+    assert setup.calls == []
+
+
+async def test_a_name_said_in_full_wins_over_the_name_inside_it(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """客厅灯带 is the strip, not 客厅灯 (in 客厅灯带) nor the main light of the same room."""
+    await converse(hass, "客厅灯带调成红色")
+    [call] = setup.calls
+    assert (call.service, call.data["entity_id"]) == ("turn_on", "light.living_strip")
+
+
+async def test_a_repeated_speed_step_is_a_step_again(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """再来一次 after 调快一档 steps once more."""
+    await converse_in_turns(hass, "落地扇调快一档", "再来一次")
+    assert [call.service for call in setup.calls] == ["increase_speed", "increase_speed"]
+
+
+@pytest.fixture
+async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
+    """Load the English benchmark home after the integration."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    return await async_load_home(hass, read_home(EN_HOME))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "entity_id", "service", "data"),
+    [
+        (
+            "Put the dehumidifier on laundry mode",
+            "humidifier.utility_dehumidifier",
+            "set_mode",
+            {"mode": "laundry"},
+        ),
+        ("Turn the hallway radiator down two degrees", "climate.hallway_radiator", "set_temperature", {}),
+        ("Turn Emma's radiator up half a degree", "climate.emma_radiator", "set_temperature", {}),
+        ("Make the office light as bright as possible", "light.office", "turn_on", {"brightness_pct": 100}),
+        ("Set the landing light to its lowest brightness", "light.landing", "turn_on", {"brightness_pct": 1}),
+        (
+            "Change the table lamp to 30 percent brightness",
+            "light.living_room_table_lamp",
+            "turn_on",
+            {"brightness_pct": 30},
+        ),
+        (
+            "Set the brightness of the table lamp to max",
+            "light.living_room_table_lamp",
+            "turn_on",
+            {"brightness_pct": 100},
+        ),
+    ],
+)
+async def test_english_phrasings(
+    hass: HomeAssistant,
+    setup_en: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    entity_id: str,
+    service: str,
+    data: dict[str, Any],
+) -> None:
+    """Modes, steps of degrees and superlatives said the English way, carried out exactly."""
+    before = hass.states.get(entity_id)
+    assert before is not None
+    await converse(hass, sentence, "en")
+    [call] = setup_en.calls
+    assert (call.service, call.data["entity_id"]) == (service, entity_id)
+    assert {key: call.data[key] for key in data} == data
+    if "degree" in sentence:
+        step = -2 if "down two" in sentence else 0.5
+        assert call.data["temperature"] == before.attributes["temperature"] + step
+    assert fake_openai.chat_requests == []
+
+
+async def test_english_send_home(hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI) -> None:
+    """ "Send the vacuum home" docks it."""
+    await converse(hass, "Send the robot vacuum home", "en")
+    [call] = setup_en.calls
+    assert call.service == "return_to_base"
+    assert call.data["entity_id"].startswith("vacuum.")
