@@ -187,3 +187,56 @@ async def test_english_send_home(hass: HomeAssistant, setup_en: LoadedHome, fake
     [call] = setup_en.calls
     assert call.service == "return_to_base"
     assert call.data["entity_id"].startswith("vacuum.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "entity_id", "service", "data"),
+    [
+        ("扫地机器人开始扫地", "zh-Hans", "vacuum.robot", "start", {}),
+        ("扫地机器人回去充电", "zh-Hans", "vacuum.robot", "return_to_base", {}),
+        ("热水器调到50度", "zh-Hans", "water_heater.boiler", "set_temperature", {"temperature": 50}),
+        ("打开观影模式", "zh-Hans", "scene.movie", "turn_on", {}),
+    ],
+)
+async def test_vacuums_water_heaters_and_scenes(
+    hass: HomeAssistant,
+    setup: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    language: str,
+    entity_id: str,
+    service: str,
+    data: dict[str, Any],
+) -> None:
+    """Vacuum start and dock, a water heater's temperature, a scene whose name holds 模式."""
+    await converse(hass, sentence, language)
+    [call] = setup.calls
+    assert (call.service, call.data["entity_id"]) == (service, entity_id)
+    assert {key: call.data[key] for key in data} == data
+    assert fake_openai.chat_requests == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "entity_id", "service", "data"),
+    [
+        ("Tell the robot vacuum to start cleaning", "vacuum.roomba", "start", {}),
+        ("Set the hot water to 60 degrees", "water_heater.hot_water", "set_temperature", {"temperature": 60}),
+        ("Activate away mode", "scene.away", "turn_on", {}),
+        ("Turn on cinema mode", "scene.movie_night", "turn_on", {}),
+    ],
+)
+async def test_english_vacuums_water_heaters_and_scenes(
+    hass: HomeAssistant,
+    setup_en: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    entity_id: str,
+    service: str,
+    data: dict[str, Any],
+) -> None:
+    """The same in English: "away mode" is the scene's name, not a preset."""
+    await converse(hass, sentence, "en")
+    [call] = setup_en.calls
+    assert (call.service, call.data["entity_id"]) == (service, entity_id)
+    assert {key: call.data[key] for key in data} == data
+    assert fake_openai.chat_requests == []

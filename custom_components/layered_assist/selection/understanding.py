@@ -85,7 +85,7 @@ _FILLER = re.compile(
     r"空调|冷气|暖气|地暖|电灯|灯|照明|窗帘|纱帘|帘|百叶|卷帘|车库门|风扇|电扇|吊扇|换气扇|排气扇|"
     r"音箱|音响|电视机|电视|投影仪?|门锁|锁|开关|插座|阀门|阀|热水器|扫地机器人|扫地机|加湿器|除湿器|除湿机|"
     r"\b(?:please|the|a|an|my|our|for me|can you|could you|would you|will you|kindly|now|right now|"
-    r"all|both|every|in|of|to|at|on|and|it|its|their|up|down|back|set|turn|switch|make|put|stick|get|send|change|adjust|"
+    r"all|both|every|in|of|to|at|on|and|it|its|their|up|down|back|set|turn|switch|make|put|stick|get|send|change|adjust|tell|"
     r"a bit|a little|bit|little|slightly|degrees?|house|home|everywhere|"
     r"lights?|lamps?|thermostats?|ac|"
     r"air conditioner|blinds?|curtains?|shades?|shutters?|garage door|humidifier|dehumidifier|"
