@@ -156,9 +156,9 @@ class ClimateIntentHandler(intent.IntentHandler):
                 text.replace("温湿度", "").replace("溫濕度", "").replace("设置", "").replace("設定", "")
                 or text
             )
-            step = await async_climate_utterance(hub, key, text, language)
+            step = await async_climate_utterance(hub, key, text, language, intent_obj.context)
             if step is None and words != text:
-                step = await async_climate_utterance(hub, key, words, language)
+                step = await async_climate_utterance(hub, key, words, language, intent_obj.context)
         if step is None:
             response.async_set_speech(await async_text(hass, language, "replies", "dialog_no_dialog"))
             return response

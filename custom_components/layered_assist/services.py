@@ -40,6 +40,7 @@ async def _async_climate_confirm(call: ServiceCall) -> ServiceResponse:
             hub,
             data["conversation_id"],
             data.get("language") or hass.config.language,
+            call.context,
             temperature=data.get("temperature"),
             humidity=data.get("humidity"),
             confirm=data["confirm"],

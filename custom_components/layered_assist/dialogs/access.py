@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from homeassistant.core import HomeAssistant
+from homeassistant.core import Context, HomeAssistant
 
 from ..compat import current_conversation_id
 from ..const import DOMAIN, SUBENTRY_CONVERSATION
@@ -47,23 +47,23 @@ class ClimateStep:
 
 
 async def async_climate_step(
-    hub: DialogHub, conversation_id: str, language: str, **arguments: Any
+    hub: DialogHub, conversation_id: str, language: str, context: Context, **arguments: Any
 ) -> ClimateStep:
     """Advance a conversation's climate dialog by structured arguments and store it."""
     state = hub.states.get(conversation_id)
     dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
-    reply = await hub.climate.async_arguments(dialog, language, **arguments)
+    reply = await hub.climate.async_arguments(dialog, language, context=context, **arguments)
     hub.states.set_dialog(conversation_id, dialog=reply.dialog.as_dict() if reply.dialog else None)
     return ClimateStep(reply)
 
 
 async def async_climate_utterance(
-    hub: DialogHub, conversation_id: str, text: str, language: str
+    hub: DialogHub, conversation_id: str, text: str, language: str, context: Context
 ) -> ClimateStep | None:
     """Advance a conversation's climate dialog by an utterance; None if it is not for it."""
     state = hub.states.get(conversation_id)
     dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
-    reply = await hub.climate.async_utterance(dialog, text, language)
+    reply = await hub.climate.async_utterance(dialog, text, language, context)
     if reply is None:
         return None
     hub.states.set_dialog(conversation_id, dialog=reply.dialog.as_dict() if reply.dialog else None)

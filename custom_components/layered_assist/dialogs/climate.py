@@ -12,7 +12,7 @@ from typing import Any, Self
 
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemperature
 from homeassistant.core import Context, HomeAssistant, State
-from homeassistant.exceptions import HomeAssistantError
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
 
 from ..localize import async_text, is_chinese
 from ..selection.actions import ActionKind, parse_action
@@ -149,7 +149,7 @@ class ClimateDialogEngine:
         raise HomeAssistantError(f"{target} is not an exposed climate or humidifier")
 
     async def async_utterance(
-        self, dialog: ClimateDialog | None, text: str, language: str
+        self, dialog: ClimateDialog | None, text: str, language: str, context: Context
     ) -> DialogReply | None:
         """Advance by what the user said; None when the utterance is not for the dialog."""
         prepared = prepare(text)
@@ -168,7 +168,7 @@ class ClimateDialogEngine:
         if is_cancel(prepared):
             return DialogReply(await self._say(language, "dialog_cancelled"), None)
         if dialog.stage == STAGE_CONFIRMING and is_confirm(prepared):
-            return await self.async_confirm(dialog, language)
+            return await self.async_confirm(dialog, language, context)
         expecting = (
             "temperature" if dialog.temperature is None else "humidity" if dialog.humidity is None else None
         )
@@ -196,6 +196,7 @@ class ClimateDialogEngine:
         confirm: bool = False,
         cancel: bool = False,
         target: str | None = None,
+        context: Context,
     ) -> DialogReply:
         """Advance by structured arguments (model tool, service, intent)."""
         if cancel:
@@ -225,7 +226,7 @@ class ClimateDialogEngine:
                 return reply
             dialog = reply.dialog
         if confirm and dialog.stage == STAGE_CONFIRMING:
-            return await self.async_confirm(dialog, language)
+            return await self.async_confirm(dialog, language, context)
         return await self._async_take(dialog, Reading(), language)
 
     async def _async_take(self, dialog: ClimateDialog, reading: Reading, language: str) -> DialogReply:
@@ -263,26 +264,30 @@ class ClimateDialogEngine:
             question = await self._summary(dialog, language)
         return DialogReply(_join(language, [*problems, question]), dialog)
 
-    async def async_confirm(self, dialog: ClimateDialog, language: str) -> DialogReply:
-        """Apply the confirmed values (to the target, if any) and end the dialog."""
+    async def async_confirm(self, dialog: ClimateDialog, language: str, context: Context) -> DialogReply:
+        """Apply the confirmed values (to the target, if any) as the confirming user; end the dialog."""
         values = self._values(dialog)
         result: dict[str, Any] = {**values, "confirm": True}
         if dialog.target is None:
             return DialogReply(await self._say(language, "dialog_done", **values), None, result, done=True)
-        missing = await self._async_apply(dialog)
+        try:
+            missing = await self._async_apply(dialog, context)
+        except Unauthorized:
+            name = _name(self.hass.states.get(dialog.target), dialog.target)
+            refused = await self._say(language, "not_permitted", names=name)
+            return DialogReply(refused + ("。" if is_chinese(language) else "."), None)
         name = _name(self.hass.states.get(dialog.target), dialog.target)
         speech = await self._say(language, "dialog_done_target", target=name, **values)
         if missing:
             speech = _join(language, [speech, await self._say(language, f"dialog_no_{missing}", target=name)])
         return DialogReply(speech, None, result, done=True)
 
-    async def _async_apply(self, dialog: ClimateDialog) -> str | None:
+    async def _async_apply(self, dialog: ClimateDialog, context: Context) -> str | None:
         """Set the target (and a partner in its area); return the value that could not be set."""
         assert dialog.target is not None
         target = self.hass.states.get(dialog.target)
         if target is None:
             raise HomeAssistantError(f"{dialog.target} is not available")
-        context = Context()
         missing = None
         climate = target if target.domain == "climate" else self._partner(dialog.target, "climate")
         humidifier = None

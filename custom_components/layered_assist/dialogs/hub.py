@@ -99,7 +99,7 @@ class DialogHub:
                     [],
                 )
         dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
-        reply = await self.climate.async_utterance(dialog, user_input.text, language)
+        reply = await self.climate.async_utterance(dialog, user_input.text, language, user_input.context)
         if reply is None:
             return None
         self.states.set_dialog(conversation_id, dialog=reply.dialog.as_dict() if reply.dialog else None)

@@ -6,7 +6,7 @@ from typing import Any
 
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemperature
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.exceptions import HomeAssistantError
+from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.util import color as color_util
 
 from ..const import LOGGER
@@ -41,6 +41,8 @@ class CommandOutcome:
 
     command: PlannedCommand
     error: str | None = None
+    # HA refused the call: the user may not control the entity.
+    refused: bool = False
 
     @property
     def ok(self) -> bool:
@@ -95,6 +97,11 @@ async def async_execute(
                 blocking=True,
                 context=context,
             )
+        except Unauthorized:
+            LOGGER.info(
+                "Command %s on %s refused: the user may not control it", planned.command, planned.entity_id
+            )
+            return CommandOutcome(planned, "unauthorized", refused=True)
         except (HomeAssistantError, ValueError) as err:
             LOGGER.info("Command %s on %s failed: %s", planned.command, planned.entity_id, err)
             return CommandOutcome(planned, str(err) or type(err).__name__)
@@ -185,7 +192,8 @@ async def async_phrase(hass: HomeAssistant, language: str, report: ExecutionRepo
     groups: dict[tuple[str, tuple[tuple[str, str], ...], bool], list[CommandOutcome]] = {}
     for outcome in report.outcomes:
         values = _placeholders(hass, outcome.command)
-        key = (_reply_key(outcome.command), tuple(sorted(values.items())), outcome.ok)
+        reply_key = "not_permitted" if outcome.refused else _reply_key(outcome.command)
+        key = (reply_key, tuple(sorted(values.items())), outcome.ok or outcome.refused)
         groups.setdefault(key, []).append(outcome)
     sentences = []
     for (reply_key, items, ok), outcomes in groups.items():

@@ -2,6 +2,7 @@
 
 import voluptuous as vol
 
+from homeassistant.core import Context
 from homeassistant.exceptions import HomeAssistantError
 
 from ..dialogs.access import async_climate_step, conversation_key, loaded_hub
@@ -20,6 +21,7 @@ async def _async_climate_confirm(request: ToolRequest) -> ToolOutcome:
         hub,
         conversation_id,
         request.language,
+        context or Context(),
         temperature=args.get("temperature"),
         humidity=args.get("humidity"),
         confirm=bool(args.get("confirm")),

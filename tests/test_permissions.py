@@ -1,0 +1,69 @@
+"""Service calls made for a user carry the user's context: HA's permissions apply, changes are attributed."""
+
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.layered_assist.const import DOMAIN
+from homeassistant.auth.models import User
+from homeassistant.components import conversation
+from homeassistant.const import Platform
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import entity_registry as er
+
+from .conftest import AGENT_ID, async_setup_demo
+
+
+async def _climate_step(hass: HomeAssistant, user: User, **data: object) -> dict:
+    response: dict = await hass.services.async_call(
+        DOMAIN,
+        "climate_confirm",
+        {"conversation_id": "permissions", "language": "zh-Hans", **data},
+        blocking=True,
+        return_response=True,
+        context=Context(user_id=user.id),
+    )
+    return response
+
+
+async def test_climate_dialog_applies_as_the_user(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_admin_user: User
+) -> None:
+    """The confirmed values are set with the confirming user's context."""
+    await async_setup_demo(hass, Platform.CLIMATE)
+    await _climate_step(hass, hass_admin_user, temperature=23, humidity=55, target="climate.hvac")
+    await _climate_step(hass, hass_admin_user, confirm=True)
+    state = hass.states.get("climate.hvac")
+    assert state.attributes["temperature"] == 23
+    assert state.context.user_id == hass_admin_user.id
+
+
+async def test_climate_dialog_refused_for_a_read_only_user(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_read_only_user: User
+) -> None:
+    """A user who may not control the climate hears so, and nothing changes."""
+    await async_setup_demo(hass, Platform.CLIMATE)
+    er.async_get(hass).async_update_entity("climate.hvac", name="客厅空调")
+    await hass.async_block_till_done()
+    before = hass.states.get("climate.hvac").attributes["temperature"]
+    await _climate_step(hass, hass_read_only_user, temperature=23, humidity=55, target="climate.hvac")
+    result = await _climate_step(hass, hass_read_only_user, confirm=True)
+    assert result["speech"] == "你没有权限控制客厅空调。"
+    assert hass.states.get("climate.hvac").attributes["temperature"] == before
+
+
+async def test_local_action_refused_for_a_read_only_user(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_read_only_user: User, hass_admin_user: User
+) -> None:
+    """A local command for a user without control is refused by HA and said plainly; an admin's runs."""
+    await async_setup_demo(hass, Platform.LIGHT)
+    assert hass.states.get("light.bed_light").state == "off"
+    result = await conversation.async_converse(
+        hass, "turn on the bed light", None, Context(user_id=hass_read_only_user.id), "en", agent_id=AGENT_ID
+    )
+    assert result.response.speech["plain"]["speech"] == "You are not allowed to control Bed Light."
+    assert hass.states.get("light.bed_light").state == "off"
+    await conversation.async_converse(
+        hass, "turn on the bed light", None, Context(user_id=hass_admin_user.id), "en", agent_id=AGENT_ID
+    )
+    state = hass.states.get("light.bed_light")
+    assert state.state == "on"
+    assert state.context.user_id == hass_admin_user.id
