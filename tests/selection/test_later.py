@@ -1,23 +1,19 @@
 """Requests for later: validated now, stored, run when due, also after a restart; cancelled by voice."""
 
 from datetime import timedelta
-from pathlib import Path
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_fire_time_changed
 
-from bench.home import LoadedHome, async_load_home, read_home
+from bench.home import LoadedHome
 from custom_components.layered_assist.const import DOMAIN
 from custom_components.layered_assist.selection.later import command_part
 from custom_components.layered_assist.selection.recall import prepare_text
 from homeassistant.core import HomeAssistant
-from homeassistant.setup import async_setup_component
 
 from ..fake_openai import FakeOpenAI, text
 from .talk import converse
-
-EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
 
 
 @pytest.fixture
@@ -76,12 +72,9 @@ async def test_clock_time_and_english(
     assert (call.service, call.data["entity_id"]) == ("close_cover", "cover.master_curtain")
 
 
-async def test_english(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, init_integration: MockConfigEntry
-) -> None:
+async def test_english(hass: HomeAssistant, freezer: FrozenDateTimeFactory, setup_en: LoadedHome) -> None:
     """An English request for later in the English home."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    home = await async_load_home(hass, read_home(EN_HOME))
+    home = setup_en
     freezer.move_to("2026-11-22T07:00:00+00:00")
     assert await converse(hass, "turn off the hallway light in 10 minutes", "en") == (
         "OK, in 10 minutes: turn off the hallway light."

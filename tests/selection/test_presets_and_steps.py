@@ -1,6 +1,5 @@
 """Presets of fans, purifiers and humidifiers, speed and temperature steps, and names said in full."""
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +13,6 @@ from ..conftest import HOME_ZH
 from ..fake_openai import FakeOpenAI
 from .talk import converse, converse_in_turns
 
-EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
 PURIFIER: dict[str, Any] = {
     "entity_id": "fan.living_purifier",
     "name": "空气净化器",
@@ -28,6 +26,13 @@ PURIFIER: dict[str, Any] = {
     },
 }
 HUMIDIFIER_MODES = {"available_modes": ["normal", "sleep", "auto"], "mode": "normal", "supported_features": 1}
+
+
+def assert_one_call(home: LoadedHome, entity_id: str, service: str, data: dict[str, Any]) -> None:
+    """Assert that exactly one service was called: this one, on this entity, with these data."""
+    [call] = home.calls
+    assert (call.service, call.data["entity_id"]) == (service, entity_id)
+    assert {key: call.data[key] for key in data} == data
 
 
 @pytest.fixture
@@ -82,9 +87,7 @@ async def test_presets_and_speed_steps(
 ) -> None:
     """The device's own preset (not the climate dialog's), one speed step (not speed 1)."""
     assert await converse(hass, sentence) == reply
-    [call] = setup.calls
-    assert (call.service, call.data["entity_id"]) == (service, entity_id)
-    assert {key: call.data[key] for key in data} == data
+    assert_one_call(setup, entity_id, service, data)
     assert fake_openai.chat_requests == []
 
 
@@ -113,8 +116,7 @@ async def test_a_name_said_in_full_wins_over_the_name_inside_it(
 ) -> None:
     """客厅灯带 is the strip, not 客厅灯 (in 客厅灯带) nor the main light of the same room."""
     await converse(hass, "客厅灯带调成红色")
-    [call] = setup.calls
-    assert (call.service, call.data["entity_id"]) == ("turn_on", "light.living_strip")
+    assert_one_call(setup, "light.living_strip", "turn_on", {})
 
 
 async def test_a_repeated_speed_step_is_a_step_again(
@@ -123,13 +125,6 @@ async def test_a_repeated_speed_step_is_a_step_again(
     """再来一次 after 调快一档 steps once more."""
     await converse_in_turns(hass, "落地扇调快一档", "再来一次")
     assert [call.service for call in setup.calls] == ["increase_speed", "increase_speed"]
-
-
-@pytest.fixture
-async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
-    """Load the English benchmark home after the integration."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, read_home(EN_HOME))
 
 
 @pytest.mark.parametrize(
@@ -141,8 +136,6 @@ async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> Lo
             "set_mode",
             {"mode": "laundry"},
         ),
-        ("Turn the hallway radiator down two degrees", "climate.hallway_radiator", "set_temperature", {}),
-        ("Turn Emma's radiator up half a degree", "climate.emma_radiator", "set_temperature", {}),
         ("Make the office light as bright as possible", "light.office", "turn_on", {"brightness_pct": 100}),
         ("Set the landing light to its lowest brightness", "light.landing", "turn_on", {"brightness_pct": 1}),
         (
@@ -168,34 +161,43 @@ async def test_english_phrasings(
     service: str,
     data: dict[str, Any],
 ) -> None:
-    """Modes, steps of degrees and superlatives said the English way, carried out exactly."""
-    before = hass.states.get(entity_id)
-    assert before is not None
+    """Modes and superlatives said the English way, carried out exactly."""
     await converse(hass, sentence, "en")
-    [call] = setup_en.calls
-    assert (call.service, call.data["entity_id"]) == (service, entity_id)
-    assert {key: call.data[key] for key in data} == data
-    if "degree" in sentence:
-        step = -2 if "down two" in sentence else 0.5
-        assert call.data["temperature"] == before.attributes["temperature"] + step
+    assert_one_call(setup_en, entity_id, service, data)
     assert fake_openai.chat_requests == []
 
 
-async def test_english_send_home(hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI) -> None:
-    """ "Send the vacuum home" docks it."""
-    await converse(hass, "Send the robot vacuum home", "en")
-    [call] = setup_en.calls
-    assert call.service == "return_to_base"
-    assert call.data["entity_id"].startswith("vacuum.")
+@pytest.mark.parametrize(
+    ("sentence", "entity_id", "step"),
+    [
+        ("Turn the hallway radiator down two degrees", "climate.hallway_radiator", -2),
+        ("Turn Emma's radiator up half a degree", "climate.emma_radiator", 0.5),
+    ],
+)
+async def test_english_degree_steps(
+    hass: HomeAssistant,
+    setup_en: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    entity_id: str,
+    step: float,
+) -> None:
+    """ "Down two degrees" is a step from the set temperature, not a target of 2 degrees."""
+    before = hass.states.get(entity_id)
+    assert before is not None
+    await converse(hass, sentence, "en")
+    target = before.attributes["temperature"] + step
+    assert_one_call(setup_en, entity_id, "set_temperature", {"temperature": target})
+    assert fake_openai.chat_requests == []
 
 
 @pytest.mark.parametrize(
-    ("sentence", "language", "entity_id", "service", "data"),
+    ("sentence", "entity_id", "service", "data"),
     [
-        ("扫地机器人开始扫地", "zh-Hans", "vacuum.robot", "start", {}),
-        ("扫地机器人回去充电", "zh-Hans", "vacuum.robot", "return_to_base", {}),
-        ("热水器调到50度", "zh-Hans", "water_heater.boiler", "set_temperature", {"temperature": 50}),
-        ("打开观影模式", "zh-Hans", "scene.movie", "turn_on", {}),
+        ("扫地机器人开始扫地", "vacuum.robot", "start", {}),
+        ("扫地机器人回去充电", "vacuum.robot", "return_to_base", {}),
+        ("热水器调到50度", "water_heater.boiler", "set_temperature", {"temperature": 50}),
+        ("打开观影模式", "scene.movie", "turn_on", {}),
     ],
 )
 async def test_vacuums_water_heaters_and_scenes(
@@ -203,16 +205,13 @@ async def test_vacuums_water_heaters_and_scenes(
     setup: LoadedHome,
     fake_openai: FakeOpenAI,
     sentence: str,
-    language: str,
     entity_id: str,
     service: str,
     data: dict[str, Any],
 ) -> None:
     """Vacuum start and dock, a water heater's temperature, a scene whose name holds 模式."""
-    await converse(hass, sentence, language)
-    [call] = setup.calls
-    assert (call.service, call.data["entity_id"]) == (service, entity_id)
-    assert {key: call.data[key] for key in data} == data
+    await converse(hass, sentence)
+    assert_one_call(setup, entity_id, service, data)
     assert fake_openai.chat_requests == []
 
 
@@ -220,6 +219,7 @@ async def test_vacuums_water_heaters_and_scenes(
     ("sentence", "entity_id", "service", "data"),
     [
         ("Tell the robot vacuum to start cleaning", "vacuum.roomba", "start", {}),
+        ("Send the robot vacuum home", "vacuum.roomba", "return_to_base", {}),
         ("Set the hot water to 60 degrees", "water_heater.hot_water", "set_temperature", {"temperature": 60}),
         ("Activate away mode", "scene.away", "turn_on", {}),
         ("Turn on cinema mode", "scene.movie_night", "turn_on", {}),
@@ -236,7 +236,5 @@ async def test_english_vacuums_water_heaters_and_scenes(
 ) -> None:
     """The same in English: "away mode" is the scene's name, not a preset."""
     await converse(hass, sentence, "en")
-    [call] = setup_en.calls
-    assert (call.service, call.data["entity_id"]) == (service, entity_id)
-    assert {key: call.data[key] for key in data} == data
+    assert_one_call(setup_en, entity_id, service, data)
     assert fake_openai.chat_requests == []

@@ -1,20 +1,15 @@
 """The local layers act only on a command for now that they understood whole."""
 
-from pathlib import Path
-
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from bench.home import LoadedHome, async_load_home, read_home
+from bench.home import LoadedHome
 from custom_components.layered_assist.selection.recall import prepare_text
 from custom_components.layered_assist.selection.understanding import Mood, sentence_mood
 from homeassistant.core import HomeAssistant
-from homeassistant.setup import async_setup_component
 
 from ..fake_openai import FakeOpenAI, text
 from .talk import converse, converse_in_turns
-
-EN_HOME = Path(__file__).resolve().parents[2] / "bench" / "fixtures" / "en-home.home.json"
 
 
 @pytest.mark.parametrize(
@@ -163,13 +158,6 @@ async def test_half_degrees_are_read(hass: HomeAssistant, setup: LoadedHome, fak
     assert fake_openai.chat_requests == []
 
 
-@pytest.fixture
-async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
-    """Load the English benchmark home after the integration."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, read_home(EN_HOME))
-
-
 @pytest.mark.parametrize(
     ("sentence", "reply"),
     [
@@ -179,12 +167,15 @@ async def setup_en(hass: HomeAssistant, init_integration: MockConfigEntry) -> Lo
         ("Is the front door open?", "Front Door is closed."),
         ("Is the living room TV playing?", "Living Room TV is playing."),
         ("Don't turn on the desk lamp", "OK, I'll leave Desk Lamp as it is."),
+        # The floor lamp has white only, the desk fan no presets.
+        ("Make the floor lamp red", "Floor Lamp can't do colours."),
+        ("Put the desk fan on sleep mode", "Desk Fan can't do that mode."),
     ],
 )
-async def test_english_questions_and_negations_are_answered_locally(
+async def test_english_local_answers(
     hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI, sentence: str, reply: str
 ) -> None:
-    """The same in English."""
+    """The same in English: questions, a "don't", and modifiers a sure device cannot take."""
     assert await converse(hass, sentence, "en") == reply
     assert setup_en.calls == []
     assert fake_openai.chat_requests == []
@@ -205,22 +196,6 @@ async def test_not_a_plain_command_is_handed_on_in_english(
     fake_openai.add(text("OK"))
     assert await converse(hass, sentence, "en") == "OK"
     assert setup_en.calls == []
-
-
-@pytest.mark.parametrize(
-    ("sentence", "reply"),
-    [
-        ("Make the floor lamp red", "Floor Lamp can't do colours."),
-        ("Put the desk fan on sleep mode", "Desk Fan can't do that mode."),
-    ],
-)
-async def test_english_unsupported_modifier(
-    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI, sentence: str, reply: str
-) -> None:
-    """The same in English: the floor lamp has white only, the desk fan no presets."""
-    assert await converse(hass, sentence, "en") == reply
-    assert setup_en.calls == []
-    assert fake_openai.chat_requests == []
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,6 @@ ENGLISH_PRESETS: dict[str, tuple[str, ...]] = {
     "pet": ("pet",),
     "vacation": ("vacation", "holiday"),
 }
-PRESET_WORDS = (*CHINESE_PRESETS, *ENGLISH_PRESETS)
 
 
 def _key(text: str) -> str:

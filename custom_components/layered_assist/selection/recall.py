@@ -154,6 +154,8 @@ class Segment:
     action: Action | None
     domains: set[str]
     primary_domains: set[str]
+    # Kinds the sentence's state words belong to ("locked": a lock).
+    stated_domains: set[str]
     areas: set[str]
     floors: set[str]
     area_inherited: bool = False
@@ -303,6 +305,7 @@ class Recaller:
             action=parse_action(text),
             domains=domains,
             primary_domains=primary,
+            stated_domains=state_domains(text),
             areas=areas,
             floors=floors,
             place_words=[*area_words.values(), *floor_words.values()],
@@ -348,7 +351,7 @@ class Recaller:
         best, matched = max(
             ((name_score(name, features), name.text) for name in entry.names), default=(0.0, "")
         )
-        if best < FULL_NAME and entry.domain in state_domains(segment.text):
+        if best < FULL_NAME and entry.domain in segment.stated_domains:
             # "is the front door locked": the kind said elsewhere completes "Front Door Lock".
             best, matched = max(
                 [(best, matched), *((name_score(n, features), n.text) for n in _without_kind_words(entry))]
