@@ -73,6 +73,14 @@ async def setup(hass: HomeAssistant, init_integration: MockConfigEntry) -> Loade
             "主卧加湿器已切换到睡眠模式。",
         ),
         ("落地扇调快一档", "fan.living_fan", "increase_speed", {}, "已调高落地扇的风速。"),
+        # 湿度 alone is a humidity command, not the climate dialog (湿度 holds 度).
+        (
+            "主卧加湿器湿度调到五十",
+            "humidifier.master_humidifier",
+            "set_humidity",
+            {"humidity": 50},
+            "主卧加湿器湿度已设为50%。",
+        ),
     ],
 )
 async def test_presets_and_speed_steps(
@@ -88,6 +96,23 @@ async def test_presets_and_speed_steps(
     """The device's own preset (not the climate dialog's), one speed step (not speed 1)."""
     assert await converse(hass, sentence) == reply
     assert_one_call(setup, entity_id, service, data)
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_device_without_area_is_placed_by_its_name(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """HA's demo humidifier has no registry entry, so no area: "主卧加湿器" still names it."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    home = read_home(HOME_ZH)
+    for entity in home["entities"]:
+        if entity["entity_id"] == "humidifier.master_humidifier":
+            entity.pop("area", None)
+            entity.pop("device", None)
+    loaded = await async_load_home(hass, home)
+    assert await converse(hass, "主卧加湿器开着吗") == "主卧加湿器关着。"
+    await converse(hass, "把主卧加湿器打开")
+    assert_one_call(loaded, "humidifier.master_humidifier", "turn_on", {})
     assert fake_openai.chat_requests == []
 
 

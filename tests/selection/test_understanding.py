@@ -107,6 +107,7 @@ async def test_not_a_plain_command_is_handed_on(
         ("落地扇开到最大", "set_percentage", {"percentage": 100}, "落地扇风速已调到100%。"),
         ("把客厅灯带调成蓝色", "turn_on", {"rgb_color": [0, 0, 255]}, "已把客厅灯带调成蓝色。"),
         ("客厅灯带调成暖光", "turn_on", {"color_temp_kelvin": 2700}, "已把客厅灯带调成暖光。"),
+        ("客厅灯带调成冷白光", "turn_on", {"color_temp_kelvin": 6500}, "已把客厅灯带调成冷光。"),
         ("客厅主灯调到最暗", "turn_on", {"brightness_pct": 1}, "客厅主灯亮度已调到1%。"),
     ],
 )

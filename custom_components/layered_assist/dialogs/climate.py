@@ -82,7 +82,9 @@ def starts_climate_dialog(text: str) -> bool:
     prepared = prepare(text)
     if "温湿度" in prepared:
         return True
-    return bool(TEMPERATURE_WORDS.search(prepared)) and ("湿度" in prepared or "humidity" in prepared)
+    # The 度 of 湿度 is no temperature: "湿度调到50" alone is a humidity command.
+    without_humidity = prepared.replace("湿度", " ")
+    return bool(TEMPERATURE_WORDS.search(without_humidity)) and ("湿度" in prepared or "humidity" in prepared)
 
 
 class ClimateDialogEngine:

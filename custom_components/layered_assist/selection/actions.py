@@ -117,6 +117,7 @@ _OPTIONS: dict[str, str] = {
     "暖光": "warm",
     "暖色": "warm",
     "暖白": "warm",
+    "暖白光": "warm",
     "暖黄": "warm",
     "warm white": "warm",
     "warm light": "warm",
@@ -125,6 +126,7 @@ _OPTIONS: dict[str, str] = {
     "neutral white": "neutral",
     "冷光": "cool",
     "冷白": "cool",
+    "冷白光": "cool",
     "冷色": "cool",
     "白光": "cool",
     "正白": "cool",
@@ -168,7 +170,7 @@ _RULES: list[_Rule] = [
     ),
     (
         re.compile(
-            rf"{_SET_TO}?\s*(暖光|暖色|暖白|暖黄|中性光|自然光|冷光|冷白|冷色|白光|正白)|"
+            rf"{_SET_TO}?\s*(暖白光|暖光|暖色|暖白|暖黄|中性光|自然光|冷白光|冷光|冷白|冷色|白光|正白)|"
             r"\b(warm white|warm light|neutral white|cool white|cool light|cold white|daylight)\b"
         ),
         ActionKind.SET_COLOR_TEMP,

@@ -358,10 +358,14 @@ class Recaller:
             )
         score = best
         area_id = entry.area_id
+        # An entity with no area whose own name holds the place said ("主卧加湿器" of HA's demo,
+        # which has no registry entry) is not elsewhere.
+        placed_by_name = area_id is None and any(word in matched for word in segment.place_words)
         if segment.areas and not segment.area_inherited:
-            score += AREA_BONUS if area_id in segment.areas else AREA_PENALTY
+            score += AREA_BONUS if area_id in segment.areas else 0.0 if placed_by_name else AREA_PENALTY
         elif segment.floors:
-            score += AREA_BONUS if self.catalog.floor_of(entry) in segment.floors else AREA_PENALTY
+            in_floor = self.catalog.floor_of(entry) in segment.floors
+            score += AREA_BONUS if in_floor else 0.0 if placed_by_name else AREA_PENALTY
         elif segment.areas and area_id in segment.areas:
             score += SOFT_AREA_BONUS * 2
         elif context.context_area and area_id == context.context_area:
