@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 import json
 from pathlib import Path
+import socket
 from typing import Any
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -272,6 +273,14 @@ async def async_prepare_home(hass: HomeAssistant, home: dict[str, Any]) -> Loade
     # As HA's bootstrap does: deprecation reports (frame.report_usage) need it.
     frame.async_setup(hass)
     hass.data.pop(loader.DATA_CUSTOM_COMPONENTS, None)
+    # Recent releases start HA's web server for conversation: on a free loopback port, not
+    # 0.0.0.0:8123 where a running Home Assistant (the demo) may already listen.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert await async_setup_component(
+        hass, "http", {"http": {"server_host": ["127.0.0.1"], "server_port": port}}
+    )
     for component in ("homeassistant", "conversation", "intent"):
         assert await async_setup_component(hass, component, {})
     return await async_load_home(hass, home)
