@@ -346,7 +346,7 @@ async def _run_cases(
     for subentry in entry.subentries.values():
         entity_id = er.async_get(hass).async_get_entity_id("conversation", DOMAIN, subentry.subentry_id)
         agents[subentry.title] = component.get_entity(entity_id)
-    engine = agents["local"]._engine
+    engine = agents["local"].engine
     language = loaded.language
     attributes = {e["entity_id"]: e.get("attributes") or {} for e in home["entities"]}
     records: list[TurnRecord] = []

@@ -67,11 +67,11 @@ class Page:
         """Return JavaScript that finds elements by selector through shadow roots."""
         return f"(({DEEP_QUERY})({json.dumps(selector)})){then}"
 
-    async def type_into(self, selector: str, text: str, *, enter: bool = True) -> None:
+    async def type_into(self, selector: str, text: str, *, enter: bool = True, timeout: float = 30) -> None:
         """Focus the first visible matching input, replace its text, then press Enter."""
         # Rendered boxes, not offsetParent: dialogs sit in fixed containers.
         visible = ".filter(e => e.getClientRects().length > 0 && !e.disabled)"
-        await self.wait_for(self.deep(selector, f"{visible}.length"))
+        await self.wait_for(self.deep(selector, f"{visible}.length"), timeout)
         await self.evaluate(self.deep(selector, f"{visible}[0].focus()"))
         # Replace what is there (the shortcut that opened a dialog may have typed into it).
         await self.evaluate(self.deep(selector, f"{visible}[0].select()"))

@@ -20,6 +20,7 @@ from custom_components.layered_assist.const import (
     LLM_API_ID,
     SUBENTRY_CONVERSATION,
 )
+from custom_components.layered_assist.entry_storage import PER_ENTRY_MINOR_VERSION
 from custom_components.layered_assist.selection.catalog import DeviceCatalog
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, Platform
@@ -66,6 +67,7 @@ async def mock_config_entry(
     assert await async_setup_component(hass, "homeassistant", {})
     entry = MockConfigEntry(
         domain=DOMAIN,
+        minor_version=PER_ENTRY_MINOR_VERSION,
         title="127.0.0.1",
         data={CONF_BASE_URL: fake_openai.base_url, CONF_API_KEY: "sk-test"},
         subentries_data=[

@@ -12,8 +12,9 @@ from pytest_homeassistant_custom_component.common import (
 )
 
 from custom_components.layered_assist.alarm_time import AlarmTimeError, parse_alarm_time
-from custom_components.layered_assist.alarms import EVENT_ALARM, STORAGE_KEY
+from custom_components.layered_assist.alarms import EVENT_ALARM, STORAGE_KIND
 from custom_components.layered_assist.const import DOMAIN
+from custom_components.layered_assist.entry_storage import entry_store_key
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
@@ -110,10 +111,11 @@ async def test_late_alarm_fires_once_at_start(
     hass_storage: dict[str, Any],
 ) -> None:
     """An alarm that fell due while HA was down fires once at start, marked late; future ones wait."""
-    hass_storage[STORAGE_KEY] = {
+    key = entry_store_key(STORAGE_KIND, mock_config_entry.entry_id)
+    hass_storage[key] = {
         "version": 1,
         "minor_version": 1,
-        "key": STORAGE_KEY,
+        "key": key,
         "data": {
             "alarms": [
                 {"id": "a", "due": "2026-11-22T06:00:00+00:00", "message": "missed", "repeat": None},

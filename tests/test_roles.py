@@ -2,7 +2,7 @@
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.layered_assist.roles import parse_personas
+from custom_components.layered_assist.models import parse_personas
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 

@@ -5,19 +5,22 @@ from typing import Any
 import pytest
 
 from custom_components.layered_assist.const import DOMAIN
+from custom_components.layered_assist.entry_storage import entry_store_key
 from custom_components.layered_assist.state import (
     ISSUE_CORRUPT_STORE,
     MAX_DEVICES,
-    STORAGE_KEY,
+    STORAGE_KIND,
     ConversationStateStore,
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 
+STORAGE_KEY = entry_store_key(STORAGE_KIND, "test-entry")
+
 
 async def test_isolated_and_bounded(hass: HomeAssistant) -> None:
     """Conversations keep their own state; lists stay short, newest first."""
-    store = ConversationStateStore(hass)
+    store = ConversationStateStore(hass, STORAGE_KEY)
     await store.async_load()
     for number in range(8):
         store.record("a", devices=[f"light.l{number}"], rooms=["kitchen"])
@@ -29,7 +32,7 @@ async def test_isolated_and_bounded(hass: HomeAssistant) -> None:
 
 async def test_survives_restart(hass: HomeAssistant, hass_storage: dict[str, Any]) -> None:
     """What was recorded is there after a new load (as after an HA restart)."""
-    store = ConversationStateStore(hass)
+    store = ConversationStateStore(hass, STORAGE_KEY)
     await store.async_load()
     store.record(
         "conv",
@@ -42,7 +45,7 @@ async def test_survives_restart(hass: HomeAssistant, hass_storage: dict[str, Any
     await store.async_flush()
     assert STORAGE_KEY in hass_storage
 
-    again = ConversationStateStore(hass)
+    again = ConversationStateStore(hass, STORAGE_KEY)
     await again.async_load()
     state = again.get("conv")
     assert state.recent_devices == ["climate.ac"]
@@ -66,7 +69,7 @@ async def test_survives_restart(hass: HomeAssistant, hass_storage: dict[str, Any
 async def test_corrupt_store_is_reset(hass: HomeAssistant, hass_storage: dict[str, Any], stored: Any) -> None:
     """Unreadable state is reset, the store still works and a repair issue says so."""
     hass_storage[STORAGE_KEY] = stored
-    store = ConversationStateStore(hass)
+    store = ConversationStateStore(hass, STORAGE_KEY)
     await store.async_load()
     assert store.size == 0
     assert ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_CORRUPT_STORE) is not None

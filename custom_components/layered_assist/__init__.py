@@ -12,7 +12,7 @@ from homeassistant.helpers.llm import async_register_api
 from homeassistant.helpers.typing import ConfigType
 from homeassistant.util.hass_dict import HassKey
 
-from .alarms import AlarmManager, Announcers
+from .alarms import STORAGE_KIND as ALARMS, AlarmManager, Announcers
 from .chat.client import EndpointClient
 from .chat.errors import AuthenticationFailed, EndpointError
 from .compat import ENTRY_SETUP_DONE
@@ -24,15 +24,22 @@ from .const import (
     SUBENTRY_CONVERSATION,
     VALIDATION_TIMEOUT,
 )
+from .dialogs.hub import DialogHub
 from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
+from .entry_storage import (
+    PER_ENTRY_MINOR_VERSION,
+    async_adopt_legacy_stores,
+    async_remove_entry_stores,
+    entry_store_key,
+)
 from .intents import async_setup_intents
 from .llm_api import LayeredAssistAPI
-from .memos import MemoStore
-from .models import LayeredAssistConfigEntry, LayeredAssistRuntimeData
+from .memos import STORAGE_KIND as MEMOS, MemoStore
+from .models import AgentRuntime, LayeredAssistConfigEntry, LayeredAssistRuntimeData
 from .selection.catalog import DeviceCatalog
 from .selection.later import async_run_scheduled
 from .services import async_setup_services
-from .state import ConversationStateStore
+from .state import STORAGE_KIND as CONVERSATIONS, ConversationStateStore
 from .tools import ToolRegistry
 
 PLATFORMS = (Platform.CONVERSATION, Platform.SENSOR, Platform.TODO)
@@ -65,20 +72,28 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
             async_report_endpoint_error(hass, entry, err)
             raise ConfigEntryNotReady(err.detail) from err
         async_endpoint_reachable(hass, entry)
-    states = ConversationStateStore(hass)
+    states = ConversationStateStore(hass, entry_store_key(CONVERSATIONS, entry.entry_id))
     await states.async_load()
     catalog = DeviceCatalog(hass)
     catalog.async_start()
     entry.async_on_unload(catalog.async_stop)
-    memos = MemoStore(hass)
+    memos = MemoStore(hass, entry_store_key(MEMOS, entry.entry_id))
     await memos.async_load()
-    alarms = AlarmManager(hass, _announcers(entry))
+    alarms = AlarmManager(hass, entry_store_key(ALARMS, entry.entry_id), partial(_announcers, entry))
     alarms.command_runner = partial(async_run_scheduled, hass)
+    agents = {
+        subentry.subentry_id: AgentRuntime.from_subentry(
+            subentry, DialogHub(hass, catalog, states, subentry.data)
+        )
+        for subentry in entry.subentries.values()
+        if subentry.subentry_type == SUBENTRY_CONVERSATION
+    }
+    entry.runtime_data = LayeredAssistRuntimeData(
+        client=client, catalog=catalog, states=states, memos=memos, alarms=alarms, agents=agents
+    )
+    # Late alarms fire at start, with their agent's announcers: after runtime_data is set.
     await alarms.async_start()
     entry.async_on_unload(alarms.async_stop)
-    entry.runtime_data = LayeredAssistRuntimeData(
-        client=client, catalog=catalog, states=states, memos=memos, alarms=alarms
-    )
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return ENTRY_SETUP_DONE  # type: ignore[no-any-return]
 
@@ -93,10 +108,28 @@ async def async_unload_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntr
     return unloaded
 
 
-def _announcers(entry: LayeredAssistConfigEntry) -> Announcers:
-    """Return where alarms are announced, from the first agent's options."""
-    for subentry in entry.subentries.values():
-        if subentry.subentry_type == SUBENTRY_CONVERSATION:
-            notify = subentry.data.get(CONF_ALARM_NOTIFY) or None
-            return Announcers(notify, tuple(subentry.data.get(CONF_ALARM_SATELLITES) or ()))
-    return Announcers()
+async def async_remove_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> None:
+    """Delete the removed entry's conversations, memos and alarms."""
+    await async_remove_entry_stores(hass, entry.entry_id)
+
+
+async def async_migrate_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> bool:
+    """Move data of the shared stores of 1.1 to the entry's own (1.2)."""
+    if entry.version > 1:
+        return False
+    if entry.minor_version < PER_ENTRY_MINOR_VERSION:
+        await async_adopt_legacy_stores(hass, entry.entry_id)
+        hass.config_entries.async_update_entry(entry, minor_version=PER_ENTRY_MINOR_VERSION)
+    return True
+
+
+def _announcers(entry: LayeredAssistConfigEntry, agent: str | None) -> Announcers:
+    """Return where the agent that set an alarm announces it (the entry's only agent if unknown)."""
+    agents = entry.runtime_data.agents
+    runtime = agents.get(agent) if agent else None
+    if runtime is None and len(agents) == 1:
+        runtime = next(iter(agents.values()))
+    if runtime is None:
+        return Announcers()
+    options = runtime.options
+    return Announcers(options.get(CONF_ALARM_NOTIFY) or None, tuple(options.get(CONF_ALARM_SATELLITES) or ()))

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 import re
 
-from .selection.numbers import chinese_to_number, english_to_arabic, to_arabic
-from .selection.text import normalize
+from .language.numbers import chinese_to_number, english_to_arabic, to_arabic
+from .language.text import normalize
 
 DAILY, WEEKDAYS = "daily", "weekdays"
 _WEEKDAY_ZH = "一二三四五六日天"

@@ -16,7 +16,7 @@ from homeassistant.util.ulid import ulid_now
 from .alarm_time import next_occurrence
 from .const import DOMAIN, LOGGER
 
-STORAGE_KEY = f"{DOMAIN}.alarms"
+STORAGE_KIND = "alarms"
 EVENT_ALARM = f"{DOMAIN}_alarm"
 
 
@@ -31,6 +31,8 @@ class Alarm:
     # Device commands to carry out when due (a request for later), and for whom.
     commands: list[dict[str, Any]] = field(default_factory=list)
     user_id: str | None = None
+    # The agent (subentry) that set it: its announcers announce it.
+    agent: str | None = None
 
     @property
     def due_at(self) -> datetime:
@@ -51,11 +53,11 @@ class Announcers:
 class AlarmManager:
     """Keeps the alarms and fires them."""
 
-    def __init__(self, hass: HomeAssistant, announcers: Announcers) -> None:
-        """Prepare an empty manager."""
+    def __init__(self, hass: HomeAssistant, key: str, announcers: Callable[[str | None], Announcers]) -> None:
+        """Prepare an empty manager saved under ``key``; ``announcers`` looks up an agent's."""
         self.hass = hass
         self.announcers = announcers
-        self._store: Store[dict[str, Any]] = Store(hass, 1, STORAGE_KEY)
+        self._store: Store[dict[str, Any]] = Store(hass, 1, key)
         self.alarms: list[Alarm] = []
         self._cancel: CALLBACK_TYPE | None = None
         self._listeners: list[Callable[[], None]] = []
@@ -102,6 +104,7 @@ class AlarmManager:
         *,
         commands: list[dict[str, Any]] | None = None,
         user_id: str | None = None,
+        agent: str | None = None,
     ) -> Alarm:
         """Add an alarm (with device commands: a request for later)."""
         alarm = Alarm(
@@ -110,6 +113,7 @@ class AlarmManager:
             repeat=repeat,
             commands=list(commands or []),
             user_id=user_id,
+            agent=agent,
         )
         self.alarms.append(alarm)
         self._changed()
@@ -175,14 +179,15 @@ class AlarmManager:
                 self._store.async_delay_save(self._data, 1)
             return
         text = alarm.message or "⏰"
-        if self.announcers.notify:
-            domain, _, service = self.announcers.notify.partition(".")
+        announcers = self.announcers(alarm.agent)
+        if announcers.notify:
+            domain, _, service = announcers.notify.partition(".")
             self._announce(domain, service, {"message": text, "title": "Layered Assist"})
-        if self.announcers.satellites:
+        if announcers.satellites:
             self._announce(
                 "assist_satellite",
                 "announce",
-                {ATTR_ENTITY_ID: list(self.announcers.satellites), "message": text},
+                {ATTR_ENTITY_ID: list(announcers.satellites), "message": text},
             )
         if alarm.repeat:
             local = dt_util.as_local(max(alarm.due_at, dt_util.utcnow()))

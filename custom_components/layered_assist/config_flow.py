@@ -98,6 +98,7 @@ from .const import (
     SUBENTRY_CONVERSATION,
     VALIDATION_TIMEOUT,
 )
+from .entry_storage import PER_ENTRY_MINOR_VERSION
 from .selection.capabilities import ALL_RISKS
 
 LOCAL_ONLY_TITLE = "Local only"
@@ -189,7 +190,7 @@ class LayeredAssistConfigFlow(ConfigFlow, domain=DOMAIN):
     """Set up an endpoint and its first agent."""
 
     VERSION = 1
-    MINOR_VERSION = 1
+    MINOR_VERSION = PER_ENTRY_MINOR_VERSION
 
     def __init__(self) -> None:
         """Start with no endpoint."""

@@ -3,12 +3,14 @@
 import voluptuous as vol
 
 from homeassistant.core import HomeAssistant, callback
+from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv, intent
 
 from .compat import add_default_agent_sentences
-from .dialogs.access import async_climate_utterance, conversation_key, loaded_hub
+from .dialogs.access import async_climate_utterance, conversation_key
 from .llm_api import RegistryTool, local_llm_context
-from .localize import async_text
+from .localize import async_error_text, async_text
+from .owners import Owner, OwnerHint, resolve_owner
 from .tools import ToolRegistry
 from .tools.base import ADDS, CONTROLS, LOOKUP
 from .tools.calculator import CalculationError, calculate_spoken
@@ -135,6 +137,21 @@ SENTENCES = {
 }
 
 
+async def _async_owner(
+    intent_obj: intent.Intent, response: intent.IntentResponse, *, need_agent: bool
+) -> Owner | None:
+    """Return the owner of the agent that heard the intent; else say why there is none."""
+    hint = OwnerHint(agent_id=getattr(intent_obj, "conversation_agent_id", None))
+    try:
+        return resolve_owner(intent_obj.hass, hint, need_agent=need_agent)
+    except ServiceValidationError as err:
+        speech = await async_error_text(
+            intent_obj.hass, intent_obj.language, err.translation_key or "", err.translation_placeholders
+        )
+        response.async_set_error(intent.IntentResponseErrorCode.FAILED_TO_HANDLE, speech)
+        return None
+
+
 class ClimateIntentHandler(intent.IntentHandler):
     """Drives the climate dialog from HA's default agent."""
 
@@ -146,19 +163,18 @@ class ClimateIntentHandler(intent.IntentHandler):
         hass = intent_obj.hass
         language = intent_obj.language
         response = intent_obj.create_response()
-        hub = loaded_hub(hass)
+        if (owner := await _async_owner(intent_obj, response, need_agent=True)) is None:
+            return response
+        hub = owner.required_agent.dialogs
         text = intent_obj.text_input or ""
-        step = None
-        if hub is not None:
-            key = conversation_key(None, f"device:{intent_obj.device_id or 'none'}")
-            # "确认温湿度" and "取消温湿度" carry the dialog words themselves.
-            words = (
-                text.replace("温湿度", "").replace("溫濕度", "").replace("设置", "").replace("設定", "")
-                or text
-            )
-            step = await async_climate_utterance(hub, key, text, language, intent_obj.context)
-            if step is None and words != text:
-                step = await async_climate_utterance(hub, key, words, language, intent_obj.context)
+        key = conversation_key(None, f"device:{intent_obj.device_id or 'none'}")
+        # "确认温湿度" and "取消温湿度" carry the dialog words themselves.
+        words = (
+            text.replace("温湿度", "").replace("溫濕度", "").replace("设置", "").replace("設定", "") or text
+        )
+        step = await async_climate_utterance(hub, key, text, language, intent_obj.context)
+        if step is None and words != text:
+            step = await async_climate_utterance(hub, key, words, language, intent_obj.context)
         if step is None:
             response.async_set_speech(await async_text(hass, language, "replies", "dialog_no_dialog"))
             return response
@@ -220,9 +236,16 @@ class ToolIntentHandler(intent.IntentHandler):
             for slot, arg in self.slot_args.items()
             if slot in intent_obj.slots and str(intent_obj.slots[slot]["value"]).strip()
         }
-        context = local_llm_context(intent_obj.context, intent_obj.language, intent_obj.device_id)
-        result = await RegistryTool(spec).async_run(intent_obj.hass, args, context)
         response = intent_obj.create_response()
+        hint = OwnerHint()
+        if spec.owned_by is not None:
+            if (
+                owner := await _async_owner(intent_obj, response, need_agent=spec.owned_by == "agent")
+            ) is None:
+                return response
+            hint = owner.hint()
+        context = local_llm_context(intent_obj.context, intent_obj.language, intent_obj.device_id)
+        result = await RegistryTool(spec, hint).async_run(intent_obj.hass, args, context)
         speech = result.get("speech")
         if isinstance(speech, str):
             response.async_set_speech(speech)

@@ -1,5 +1,6 @@
 """Our tools offered as an HA LLM API, usable by our agent and by HA's own agents."""
 
+from functools import partial
 from typing import Any
 
 import voluptuous as vol
@@ -11,6 +12,7 @@ from homeassistant.helpers import llm
 
 from .compat import tag_tool, wrap_tool_result
 from .const import DOMAIN, LLM_API_ID, LLM_API_NAME, LOGGER
+from .owners import OwnerHint, resolve_owner
 from .selection.control import DeviceTurn, control_tool
 from .tools import ToolRegistry
 from .tools.base import ERROR_KEY, ToolRequest, ToolSpec, direct_speech, outcome_to_json
@@ -25,9 +27,10 @@ DEVICES_PROMPT = (
 class RegistryTool(llm.Tool):
     """An HA LLM tool backed by one of our ToolSpecs."""
 
-    def __init__(self, spec: ToolSpec) -> None:
-        """Wrap the spec."""
+    def __init__(self, spec: ToolSpec, owner: OwnerHint | None = None) -> None:
+        """Wrap the spec; ``owner`` tells whose settings and data the tool uses."""
         self.spec = spec
+        self.owner = owner or OwnerHint()
         self.name = spec.name
         self.description = spec.description
         self.parameters = spec.parameters
@@ -49,7 +52,8 @@ class RegistryTool(llm.Tool):
         except vol.Invalid as err:
             return _error("invalid_arguments", _describe_invalid(err))
         try:
-            outcome = await self.spec.handler(ToolRequest(hass, llm_context, args))
+            owner = partial(resolve_owner, hass, self.owner)
+            outcome = await self.spec.handler(ToolRequest(hass, llm_context, args, owner))
         except HomeAssistantError as err:
             return _error("tool_failed", str(err))
         except Exception as err:  # noqa: BLE001 - a broken tool must not end the turn
@@ -83,15 +87,23 @@ def _error(kind: str, text: str) -> dict[str, Any]:
 class LayeredAssistAPI(llm.API):
     """The ``layered_assist`` LLM API: every tool of our registry, and device control.
 
-    Our own agent builds one per turn with that turn's candidate devices; the
-    registered instance (for HA's other agents) controls any exposed device.
+    Our own agent builds one per turn with that turn's candidate devices and itself as
+    the owner of the tools' settings and data; the registered instance (for HA's other
+    agents) controls any exposed device and uses the only entry and agent there is.
     """
 
-    def __init__(self, hass: HomeAssistant, registry: ToolRegistry, turn: DeviceTurn | None = None) -> None:
+    def __init__(
+        self,
+        hass: HomeAssistant,
+        registry: ToolRegistry,
+        turn: DeviceTurn | None = None,
+        agent: str | None = None,
+    ) -> None:
         """Describe the API."""
         super().__init__(hass=hass, id=LLM_API_ID, name=LLM_API_NAME)
         self.registry = registry
         self.turn = turn
+        self.owner = OwnerHint(subentry_id=agent)
 
     async def async_get_api_instance(self, llm_context: llm.LLMContext) -> llm.APIInstance:
         """Return the tools for one conversation turn."""
@@ -106,11 +118,12 @@ class LayeredAssistAPI(llm.API):
             api=self,
             api_prompt=prompt,
             llm_context=llm_context,
-            tools=[RegistryTool(spec) for spec in sorted(specs, key=lambda spec: spec.name)],
+            tools=[RegistryTool(spec, self.owner) for spec in sorted(specs, key=lambda spec: spec.name)],
         )
 
     def _any_device_turn(self) -> DeviceTurn | None:
         """Return a turn over every exposed device, for agents that are not ours."""
+        # Every entry's catalog holds the same exposed devices.
         for entry in self.hass.config_entries.async_loaded_entries(DOMAIN):
             return DeviceTurn(entry.runtime_data.catalog, candidates=[], any_device=True)
         return None

@@ -9,9 +9,9 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.storage import Store
 from homeassistant.util.ulid import ulid_now
 
-from .const import DOMAIN, LOGGER
+from .const import LOGGER
 
-STORAGE_KEY = f"{DOMAIN}.memos"
+STORAGE_KIND = "memos"
 SAVE_DELAY = 2
 
 
@@ -28,9 +28,9 @@ class Memo:
 class MemoStore:
     """The memos, with listeners (the to-do entity) told of every change."""
 
-    def __init__(self, hass: HomeAssistant) -> None:
-        """Prepare an empty list."""
-        self._store: Store[dict[str, Any]] = Store(hass, 1, STORAGE_KEY)
+    def __init__(self, hass: HomeAssistant, key: str) -> None:
+        """Prepare an empty list, saved under ``key``."""
+        self._store: Store[dict[str, Any]] = Store(hass, 1, key)
         self.memos: list[Memo] = []
         self._listeners: list[Callable[[], None]] = []
 

@@ -10,13 +10,22 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import config_validation as cv
 
 from .const import DOMAIN
-from .dialogs.access import async_climate_step, loaded_hub
+from .dialogs.access import async_climate_step
 from .llm_api import RegistryTool, local_llm_context
+from .owners import OwnerHint, resolve_owner
 from .tools import SERVICE_TOOLS, ToolRegistry
 
 SERVICE_CLIMATE_CONFIRM = "climate_confirm"
+# Which agent or entry a call is for; needed only when there are several.
+ATTR_AGENT = "agent"
+ATTR_CONFIG_ENTRY = "config_entry"
+OWNER_FIELDS = {
+    vol.Optional(ATTR_AGENT): cv.entity_id,
+    vol.Optional(ATTR_CONFIG_ENTRY): cv.string,
+}
 CLIMATE_CONFIRM_SCHEMA = vol.Schema(
     {
+        **OWNER_FIELDS,
         vol.Optional("conversation_id", default="service"): cv.string,
         vol.Optional("temperature"): vol.Any(cv.string, vol.Coerce(float)),
         vol.Optional("humidity"): vol.Any(cv.string, vol.Coerce(float)),
@@ -31,9 +40,7 @@ CLIMATE_CONFIRM_SCHEMA = vol.Schema(
 async def _async_climate_confirm(call: ServiceCall) -> ServiceResponse:
     """Advance the climate dialog of a conversation and return its state or result."""
     hass = call.hass
-    hub = loaded_hub(hass)
-    if hub is None:
-        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="not_loaded")
+    hub = resolve_owner(hass, _owner_hint(call), need_agent=True).required_agent.dialogs
     data = call.data
     try:
         step = await async_climate_step(
@@ -56,6 +63,13 @@ async def _async_climate_confirm(call: ServiceCall) -> ServiceResponse:
     return step.as_dict()
 
 
+def _owner_hint(call: ServiceCall) -> OwnerHint:
+    """Return the agent or entry a service call names."""
+    return OwnerHint(
+        agent_id=call.data.get(ATTR_AGENT), entry_id=call.data.get(ATTR_CONFIG_ENTRY), explicit=True
+    )
+
+
 def _tool_service(
     registry: ToolRegistry, name: str
 ) -> Callable[[ServiceCall], Coroutine[Any, Any, ServiceResponse]]:
@@ -64,10 +78,14 @@ def _tool_service(
     async def handle(call: ServiceCall) -> ServiceResponse:
         spec = registry.get(name)
         assert spec is not None
-        args = {k: v for k, v in call.data.items() if k != "language"}
+        args = {k: v for k, v in call.data.items() if k not in ("language", ATTR_AGENT, ATTR_CONFIG_ENTRY)}
         language = call.data.get("language") or call.hass.config.language
-        data = await RegistryTool(spec).async_run(call.hass, args, local_llm_context(call.context, language))
-        return data
+        hint = _owner_hint(call)
+        if spec.owned_by is not None:
+            # An unclear or unknown owner is the caller's error, raised before the tool runs.
+            hint = resolve_owner(call.hass, hint, need_agent=spec.owned_by == "agent").hint()
+        tool = RegistryTool(spec, hint)
+        return await tool.async_run(call.hass, args, local_llm_context(call.context, language))
 
     return handle
 
@@ -81,7 +99,7 @@ def async_setup_services(hass: HomeAssistant, registry: ToolRegistry) -> None:
             DOMAIN,
             name,
             _tool_service(registry, name),
-            schema=spec.parameters.extend({vol.Optional("language"): cv.string}),
+            schema=spec.parameters.extend({vol.Optional("language"): cv.string, **OWNER_FIELDS}),
             supports_response=SupportsResponse.ONLY,
         )
     hass.services.async_register(

@@ -5,7 +5,8 @@ restored after a restart, so "它" and "再来一次" keep working.
 """
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, field
 import time
 from typing import Any, Self
@@ -18,7 +19,7 @@ from homeassistant.helpers.storage import Store
 from .const import DOMAIN, LOGGER
 
 STORAGE_VERSION = 1
-STORAGE_KEY = f"{DOMAIN}.conversations"
+STORAGE_KIND = "conversations"
 SAVE_DELAY = 5
 MAX_DEVICES, MAX_ROOMS, MAX_TURNS = 5, 3, 5
 # Conversations untouched for this long are forgotten.
@@ -63,12 +64,13 @@ def _front(new: Iterable[str], old: list[str], limit: int) -> list[str]:
 class ConversationStateStore:
     """All conversations' state, one lock per conversation."""
 
-    def __init__(self, hass: HomeAssistant) -> None:
-        """Prepare an empty store."""
+    def __init__(self, hass: HomeAssistant, key: str) -> None:
+        """Prepare an empty store, saved under ``key``."""
         self.hass = hass
-        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, STORAGE_KEY)
+        self._store: Store[dict[str, Any]] = Store(hass, STORAGE_VERSION, key)
         self._states: dict[str, ConversationState] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        # A lock per conversation with turns running or waiting; dropped when idle.
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
 
     async def async_load(self) -> None:
         """Load the stored states; corrupt data is reset and reported."""
@@ -96,9 +98,25 @@ class ConversationStateStore:
             await self._store.async_save(self._data())
         self._prune()
 
-    def lock(self, conversation_id: str) -> asyncio.Lock:
-        """Return the lock that serializes the turns of a conversation."""
-        return self._locks.setdefault(conversation_id, asyncio.Lock())
+    @asynccontextmanager
+    async def turn(self, conversation_id: str) -> AsyncIterator[ConversationState]:
+        """Serialize the turns of a conversation; yield its state at the start of the turn."""
+        lock, users = self._locks.get(conversation_id) or (asyncio.Lock(), 0)
+        self._locks[conversation_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield self.get(conversation_id)
+        finally:
+            lock, users = self._locks[conversation_id]
+            if users == 1:
+                del self._locks[conversation_id]
+            else:
+                self._locks[conversation_id] = (lock, users - 1)
+
+    @property
+    def held_locks(self) -> int:
+        """Return how many conversations have turns running or waiting."""
+        return len(self._locks)
 
     def get(self, conversation_id: str) -> ConversationState:
         """Return a conversation's state (empty for a new one)."""

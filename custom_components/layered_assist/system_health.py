@@ -1,11 +1,13 @@
-"""System health: is the endpoint reachable, which model, how fast, how big the catalog is."""
+"""System health: are the endpoints reachable, which models, how fast, how big the catalog is."""
 
+import asyncio
 from typing import Any
 
 from homeassistant.components import system_health
 from homeassistant.core import HomeAssistant, callback
 
-from .const import CONF_MODEL, DOMAIN, SUBENTRY_CONVERSATION
+from .const import CONF_MODEL, DOMAIN
+from .models import LayeredAssistConfigEntry
 
 
 @callback
@@ -15,27 +17,32 @@ def async_register(hass: HomeAssistant, register: system_health.SystemHealthRegi
 
 
 async def system_health_info(hass: HomeAssistant) -> dict[str, Any]:
-    """Return the health of the first loaded entry."""
-    for entry in hass.config_entries.async_loaded_entries(DOMAIN):
-        runtime = entry.runtime_data
-        models = [
-            s.data.get(CONF_MODEL)
-            for s in entry.subentries.values()
-            if s.subentry_type == SUBENTRY_CONVERSATION
-        ]
-        sizes = {"catalog_size": len(runtime.catalog.entries), "conversations_stored": runtime.states.size}
-        client = runtime.client
-        if client is None:
-            return {"endpoint_reachable": "local only", **sizes}
-        trip = client.last_round_trip
-        return {
-            "endpoint_reachable": system_health.async_check_can_reach_url(hass, _models_url(client.base_url)),
-            "models": ", ".join(str(m) for m in models if m),
-            "last_round_trip": f"{trip * 1000:.0f} ms" if trip is not None else "none yet",
-            **sizes,
-        }
-    return {"loaded": False}
+    """Return the health of every loaded entry, summed up."""
+    entries: list[LayeredAssistConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
+    if not entries:
+        return {"loaded": False}
+    runtimes = [entry.runtime_data for entry in entries]
+    agents = [agent for r in runtimes for agent in r.agents.values()]
+    models = [str(model) for agent in agents if (model := agent.options.get(CONF_MODEL))]
+    sizes = {
+        # Every entry's catalog holds the same exposed devices.
+        "catalog_size": len(runtimes[0].catalog.entries),
+        "conversations_stored": sum(r.states.size for r in runtimes),
+    }
+    clients = [r.client for r in runtimes if r.client is not None]
+    if not clients:
+        return {"endpoint_reachable": "local only", **sizes}
+    trips = [c.last_round_trip for c in clients if c.last_round_trip is not None]
+    return {
+        "endpoint_reachable": _all_reachable(hass, [c.base_url for c in clients]),
+        "models": ", ".join(dict.fromkeys(models)),
+        "last_round_trip": f"{max(trips) * 1000:.0f} ms" if trips else "none yet",
+        **sizes,
+    }
 
 
-def _models_url(base_url: str) -> str:
-    return base_url.rstrip("/") + "/models"
+async def _all_reachable(hass: HomeAssistant, base_urls: list[str]) -> Any:
+    """Return "ok" when every endpoint answers, else the first failure."""
+    urls = [base_url.rstrip("/") + "/models" for base_url in dict.fromkeys(base_urls)]
+    results = await asyncio.gather(*(system_health.async_check_can_reach_url(hass, url) for url in urls))
+    return next((result for result in results if result != "ok"), "ok")

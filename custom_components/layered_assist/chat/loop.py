@@ -1,12 +1,12 @@
 """The tool-calling loop: ask the model, run its tools, feed results back, repeat."""
 
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Self
 
 from homeassistant.components import conversation
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers import issue_registry as ir, llm
 
 from ..compat import tool_result_data
 from ..const import (
@@ -26,11 +26,13 @@ from ..const import (
     ISSUE_TOOLS_UNSUPPORTED,
     LOGGER,
 )
-from ..llm_api import find_direct_speech
 from ..localize import async_text
 from .client import ChatRequest, EndpointClient
 from .errors import ToolsUnsupported
 from .messages import DeltaTranslator, chat_log_to_messages, format_tools
+
+# The speech of a tool result that answers the user itself, or None: (API, tool name, result).
+type DirectSpeech = Callable[[llm.APIInstance | None, str, Any], str | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +63,18 @@ class ToolCallingLoop:
     """Runs one agent's turns against its endpoint."""
 
     def __init__(
-        self, hass: HomeAssistant, client: EndpointClient, options: LoopOptions, agent_key: str
+        self,
+        hass: HomeAssistant,
+        client: EndpointClient,
+        options: LoopOptions,
+        agent_key: str,
+        direct_speech: DirectSpeech,
     ) -> None:
-        """Bind the loop to an endpoint and an agent's options."""
+        """Bind the loop to an endpoint, an agent's options and the test for direct answers."""
         self.hass = hass
         self.client = client
         self.options = options
+        self.direct_speech = direct_speech
         self._issue_id = f"{ISSUE_TOOLS_UNSUPPORTED}_{agent_key}"
         self.tools_supported = True
 
@@ -148,13 +156,12 @@ class ToolCallingLoop:
             translation_placeholders={"model": self.options.model},
         )
 
-    @staticmethod
     def _direct_speech(
-        chat_log: conversation.ChatLog, results: list[conversation.ToolResultContent]
+        self, chat_log: conversation.ChatLog, results: list[conversation.ToolResultContent]
     ) -> str | None:
         """Return the answer when every tool of the round answered the user itself."""
         speeches = [
-            find_direct_speech(chat_log.llm_api, result.tool_name, tool_result_data(result))
+            self.direct_speech(chat_log.llm_api, result.tool_name, tool_result_data(result))
             for result in results
         ]
         if any(speech is None for speech in speeches):

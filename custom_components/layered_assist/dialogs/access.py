@@ -1,24 +1,13 @@
-"""Reach the loaded dialog machinery from the tool, the service and the intent."""
+"""Drive an agent's climate dialog from the tool, the service and the intent."""
 
 from dataclasses import dataclass
 from typing import Any
 
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import Context
 
 from ..compat import current_conversation_id
-from ..const import DOMAIN, SUBENTRY_CONVERSATION
 from .climate import ClimateDialog, DialogReply
 from .hub import DialogHub
-
-
-def loaded_hub(hass: HomeAssistant) -> DialogHub | None:
-    """Return the dialogs of the first loaded entry, with its first agent's options."""
-    for entry in hass.config_entries.async_loaded_entries(DOMAIN):
-        options: dict[str, Any] = next(
-            (dict(s.data) for s in entry.subentries.values() if s.subentry_type == SUBENTRY_CONVERSATION), {}
-        )
-        return DialogHub(hass, entry.runtime_data.catalog, entry.runtime_data.states, options)
-    return None
 
 
 def conversation_key(explicit: str | None, fallback: str) -> str:

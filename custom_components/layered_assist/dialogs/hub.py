@@ -1,11 +1,11 @@
-"""Offers each turn to the open dialogs first and holds risky commands until confirmed."""
+"""The dialog layer: open dialogs get each turn first; risky commands wait for a yes."""
 
 from collections.abc import Mapping
+from functools import partial
 import re
 import time
 from typing import Any
 
-from homeassistant.components import conversation
 from homeassistant.core import HomeAssistant
 
 from ..const import (
@@ -24,12 +24,12 @@ from ..const import (
     DEFAULT_PRESETS,
 )
 from ..localize import async_text, is_chinese
-from ..roles import async_end
-from ..selection.capabilities import ALL_RISKS, CommandError, is_sensitive
+from ..selection.capabilities import ALL_RISKS, CommandError
+from ..selection.carry_out import Hold, async_carry_out
 from ..selection.catalog import DeviceCatalog
-from ..selection.engine import LocalTurn
-from ..selection.execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command
-from ..state import ConversationState, ConversationStateStore
+from ..selection.execute import PlannedCommand, plan_command, spoken_names
+from ..state import ConversationStateStore
+from ..turn import Turn, TurnOutcome
 from .climate import ClimateDialog, ClimateDialogEngine, ClimateOptions
 from .values import prepare
 from .words import is_cancel, is_confirm, is_refuse
@@ -61,6 +61,15 @@ def climate_options(options: Mapping[str, Any]) -> ClimateOptions:
     )
 
 
+async def async_farewell(
+    hass: HomeAssistant, states: ConversationStateStore, conversation_id: str | None, language: str
+) -> str:
+    """Forget a conversation's state and return the farewell (no question: the mic stays closed)."""
+    if conversation_id is not None:
+        states.forget(conversation_id)
+    return await async_text(hass, language, "replies", "goodbye")
+
+
 class DialogHub:
     """One agent's dialogs: the climate dialog and confirmation of risky commands."""
 
@@ -71,50 +80,47 @@ class DialogHub:
         states: ConversationStateStore,
         options: Mapping[str, Any],
     ) -> None:
-        """Bind to the agent's catalog, state store and options."""
+        """Bind to the entry's catalog and state store, with the agent's options."""
         self.hass = hass
         self.states = states
         self.options = climate_options(options)
         self.risks = frozenset(options.get(CONF_RISKY, ALL_RISKS))
         self.climate = ClimateDialogEngine(hass, catalog, self.options)
 
-    async def async_offer(
-        self, conversation_id: str, state: ConversationState, user_input: conversation.ConversationInput
-    ) -> LocalTurn | None:
+    async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Answer the turn when it belongs to an open dialog (or opens one); else None."""
+        conversation_id = turn.conversation_id
         self.states.expire_dialogs(self.options.timeout)
-        language = user_input.language
-        text = prepare(user_input.text)
+        state = self.states.get(conversation_id)
+        language = turn.language
+        text = prepare(turn.text)
         if FAREWELL.match(text):
-            return LocalTurn("farewell", await async_end(self.hass, conversation_id, language), [])
+            return TurnOutcome(
+                "farewell", await async_farewell(self.hass, self.states, conversation_id, language)
+            )
         if (pending := state.pending) is not None:
             if is_confirm(text):
-                return await self._async_confirm_pending(conversation_id, pending, user_input)
+                return await self._async_confirm_pending(turn, pending)
             if is_refuse(text) or is_cancel(text):
                 self.states.set_dialog(conversation_id, pending=None)
-                names = self._names([c["entity_id"] for c in pending.get("commands", [])], language)
-                return LocalTurn(
-                    "confirmation",
-                    await async_text(self.hass, language, "replies", "risky_cancelled", {"names": names}),
-                    [],
+                names = spoken_names(
+                    self.hass, [c["entity_id"] for c in pending.get("commands", [])], is_chinese(language)
                 )
+                speech = await async_text(self.hass, language, "replies", "risky_cancelled", {"names": names})
+                return TurnOutcome("confirmation", speech)
         dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
-        reply = await self.climate.async_utterance(dialog, user_input.text, language, user_input.context)
+        reply = await self.climate.async_utterance(dialog, turn.text, language, turn.user_input.context)
         if reply is None:
             return None
         self.states.set_dialog(conversation_id, dialog=reply.dialog.as_dict() if reply.dialog else None)
         acted = [dialog.target] if reply.done and dialog is not None and dialog.target else []
-        return LocalTurn("dialog", reply.speech, acted)
+        return TurnOutcome("dialog", reply.speech, acted)
 
-    def risky(self, planned: list[PlannedCommand]) -> list[PlannedCommand]:
-        """Return the commands that need the user's confirmation."""
-        return [
-            c
-            for c in planned
-            if (state := self.hass.states.get(c.entity_id)) and is_sensitive(state, c.command, self.risks)
-        ]
+    def hold_for(self, conversation_id: str) -> Hold:
+        """Return what keeps a conversation's risky commands for its next turn."""
+        return partial(self._async_hold, conversation_id)
 
-    async def async_hold(self, conversation_id: str, risky: list[PlannedCommand], language: str) -> str:
+    async def _async_hold(self, conversation_id: str, risky: list[PlannedCommand], language: str) -> str:
         """Keep risky commands for the next turn and return the question to ask."""
         self.states.set_dialog(
             conversation_id, pending={"commands": [c.as_record() for c in risky], "updated_at": time.time()}
@@ -123,37 +129,14 @@ class DialogHub:
             risky[0].command, "risky_open"
         )
         verb = await async_text(self.hass, language, "replies", verb_key)
-        names = self._names([c.entity_id for c in risky], language)
+        names = spoken_names(self.hass, [c.entity_id for c in risky], is_chinese(language))
         return await async_text(
             self.hass, language, "replies", "risky_ask", {"command": verb, "names": names}
         )
 
-    async def async_run(
-        self, conversation_id: str, planned: list[PlannedCommand], user_input: conversation.ConversationInput
-    ) -> LocalTurn:
-        """Run the safe commands now and ask about the risky ones."""
-        risky = self.risky(planned)
-        safe = [c for c in planned if c not in risky]
-        parts = []
-        report = ExecutionReport()
-        if safe:
-            report = await async_execute(self.hass, safe, user_input.context)
-            parts.append(await async_phrase(self.hass, user_input.language, report))
-        if risky:
-            parts.append(await self.async_hold(conversation_id, risky, user_input.language))
-        separator = "" if is_chinese(user_input.language) else " "
-        return LocalTurn(
-            "local_action",
-            separator.join(parts),
-            report.acted_on,
-            [o.command.as_record() for o in report.outcomes if o.ok],
-        )
-
-    async def _async_confirm_pending(
-        self, conversation_id: str, pending: dict[str, Any], user_input: conversation.ConversationInput
-    ) -> LocalTurn:
+    async def _async_confirm_pending(self, turn: Turn, pending: dict[str, Any]) -> TurnOutcome:
         """Carry out the held commands after the user confirmed."""
-        self.states.set_dialog(conversation_id, pending=None)
+        self.states.set_dialog(turn.conversation_id, pending=None)
         planned = []
         for record in pending.get("commands", []):
             try:
@@ -162,15 +145,8 @@ class DialogHub:
                 )
             except (CommandError, KeyError):
                 continue
-        report = await async_execute(self.hass, planned, user_input.context)
-        speech = await async_phrase(self.hass, user_input.language, report)
-        return LocalTurn(
-            "confirmation", speech, report.acted_on, [o.command.as_record() for o in report.outcomes if o.ok]
+        # Confirmed: nothing is risky any more.
+        done = await async_carry_out(
+            self.hass, planned, turn.user_input.context, turn.language, risks=frozenset()
         )
-
-    def _names(self, entity_ids: list[str], language: str) -> str:
-        names = []
-        for entity_id in entity_ids:
-            state = self.hass.states.get(entity_id)
-            names.append(str(state.attributes.get("friendly_name", entity_id)) if state else entity_id)
-        return ("、" if is_chinese(language) else ", ").join(names)
+        return TurnOutcome("confirmation", done.speech, done.acted_on, done.commands)

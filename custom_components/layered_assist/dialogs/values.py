@@ -6,8 +6,8 @@ import re
 from homeassistant.const import UnitOfTemperature
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from ..selection.numbers import english_to_arabic, to_arabic
-from ..selection.text import normalize
+from ..language.numbers import english_to_arabic, to_arabic
+from ..language.text import normalize
 
 _NUM = r"(-?\d+(?:\.\d+)?)"
 _FAHRENHEIT = re.compile(

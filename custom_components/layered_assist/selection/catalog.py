@@ -23,7 +23,7 @@ from homeassistant.helpers import (
 )
 
 from ..compat import entity_aliases
-from .text import Unit, normalize, units
+from ..language.text import Unit, normalize, units
 
 ASSISTANT = "conversation"
 

@@ -1,7 +1,7 @@
 """Layer 3: the ``control_devices`` tool, whose schema lists only this turn's candidates."""
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 import json
 from typing import Any
 
@@ -11,9 +11,10 @@ from homeassistant.core import Context, HomeAssistant
 
 from ..localize import async_text, is_chinese
 from ..tools.base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
-from .capabilities import ALL_RISKS, CommandError, commands_for, is_sensitive
+from .capabilities import ALL_RISKS, CommandError, commands_for
+from .carry_out import Hold, async_carry_out, risky
 from .catalog import DeviceCatalog
-from .execute import PlannedCommand, async_execute, async_phrase, plan_command
+from .execute import PlannedCommand, plan_command, spoken_names
 
 CONTROL_TOOL = "control_devices"
 MAX_COMMANDS = 64
@@ -21,7 +22,7 @@ MAX_COMMANDS = 64
 
 @dataclass
 class DeviceTurn:
-    """One turn's candidates and what the tool did in it."""
+    """One turn's candidates and how the tool may act on them; what it did is in its results."""
 
     catalog: DeviceCatalog
     candidates: list[str]
@@ -31,10 +32,8 @@ class DeviceTurn:
     devices_only: bool = False
     risks: frozenset[str] = frozenset(ALL_RISKS)
     # Keeps risky commands for the user's confirmation and returns the question.
-    hold: Callable[[list[PlannedCommand], str], Awaitable[str]] | None = None
+    hold: Hold | None = None
     attempts: int = 0
-    acted_on: list[str] = field(default_factory=list)
-    commands: list[dict[str, Any]] = field(default_factory=list)
 
     def allowed(self, entity_id: str) -> bool:
         """Tell whether the model may act on an entity this turn."""
@@ -96,61 +95,47 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     hass = request.hass
     turn.attempts += 1
     planned: list[PlannedCommand] = []
-    held: list[PlannedCommand] = []
     errors: list[dict[str, str]] = []
     for item in request.args["commands"][:MAX_COMMANDS]:
         entity_id = item["entity_id"]
-        command = item["command"]
-        state = hass.states.get(entity_id)
-        if state is None or not turn.allowed(entity_id):
+        if hass.states.get(entity_id) is None or not turn.allowed(entity_id):
             errors.append({"entity_id": entity_id, "error": "not an available device; use one from the list"})
             continue
         try:
-            command_plan = plan_command(hass, entity_id, command, item.get("params"))
+            planned.append(plan_command(hass, entity_id, item["command"], item.get("params")))
         except CommandError as err:
             errors.append({"entity_id": entity_id, "error": str(err)})
-            continue
-        if not is_sensitive(state, command, turn.risks):
-            planned.append(command_plan)
-        elif turn.hold is not None:
-            held.append(command_plan)
-        else:
-            errors.append({"entity_id": entity_id, "error": "this command needs the user's confirmation"})
-
+    if turn.hold is None:
+        # No one to ask (HA's other agents): risky commands are refused, never run.
+        for command in risky(hass, planned, turn.risks):
+            planned.remove(command)
+            errors.append(
+                {"entity_id": command.entity_id, "error": "this command needs the user's confirmation"}
+            )
     context = request.llm_context.context or Context()
-    report = await async_execute(hass, planned, context) if planned else None
-    if report is not None:
-        turn.acted_on.extend(e for e in report.acted_on if e not in turn.acted_on)
-        turn.commands.extend(o.command.as_record() for o in report.outcomes if o.ok)
-    failed = report is not None and not report.all_ok
-    if (errors and turn.attempts == 1) or failed:
+    done = await async_carry_out(hass, planned, context, request.language, risks=turn.risks, hold=turn.hold)
+    effects = {"done": done.acted_on, "commands": done.commands}
+    if (errors and turn.attempts == 1) or not done.report.all_ok:
         # The model fixes invalid commands once, and phrases failures itself.
-        return ModelResult(
-            {
-                "done": report.acted_on if report else [],
-                "failed": [
-                    {"entity_id": o.command.entity_id, "error": o.error} for o in report.outcomes if not o.ok
-                ]
-                if report
-                else [],
-                "invalid": errors,
-            }
-        )
-    parts = []
-    if report is not None and report.outcomes:
-        parts.append(await async_phrase(hass, request.language, report))
-    if held and turn.hold is not None:
-        parts.append(await turn.hold(held, request.language))
+        failed = [
+            {"entity_id": o.command.entity_id, "error": o.error} for o in done.report.outcomes if not o.ok
+        ]
+        return ModelResult({**effects, "failed": failed, "invalid": errors})
+    parts = [done.speech] if done.speech else []
     if errors:
-        names = [_name(hass, e["entity_id"]) for e in errors]
-        joined = "、".join(names) if is_chinese(request.language) else ", ".join(names)
-        parts.append(
-            await async_text(hass, request.language, "replies", "invalid_command", {"names": joined})
-        )
-    return DirectResponse(" ".join(parts), {"done": turn.acted_on})
+        names = spoken_names(hass, [e["entity_id"] for e in errors], is_chinese(request.language))
+        parts.append(await async_text(hass, request.language, "replies", "invalid_command", {"names": names}))
+    return DirectResponse(" ".join(parts), effects)
 
 
-def _name(hass: HomeAssistant, entity_id: str) -> str:
-    """Return an entity's friendly name for speech."""
-    state = hass.states.get(entity_id)
-    return str(state.attributes.get("friendly_name", entity_id)) if state else entity_id
+def control_effects(results: Iterable[tuple[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
+    """Return what the control tool did in a turn, from its (tool name, result) pairs."""
+    acted: list[str] = []
+    commands: list[dict[str, Any]] = []
+    for name, data in results:
+        # HA prefixes tools of merged APIs ("layered_assist__control_devices").
+        if not name.endswith(CONTROL_TOOL) or not isinstance(data, dict):
+            continue
+        acted.extend(str(e) for e in data.get("done") or [] if str(e) not in acted)
+        commands.extend(c for c in data.get("commands") or [] if isinstance(c, dict))
+    return acted, commands

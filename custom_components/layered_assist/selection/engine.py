@@ -1,32 +1,25 @@
-"""The local layers of a turn: HA's own fast path, recall, and local action."""
+"""Recall and local action of one agent: candidates, sure targets, commands, local answers."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 import re
-from typing import Any
-
-from hassil.recognize import RecognizeResult
 
 from homeassistant.components import conversation
 from homeassistant.core import HomeAssistant
-from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
+from homeassistant.helpers import device_registry as dr, entity_registry as er
 
 from ..const import LOGGER
 from ..localize import async_text, is_chinese
 from ..state import ConversationState
+from ..turn import TurnOutcome
 from .actions import Action, ActionKind, action_words, parse_action
 from .capabilities import CommandError
 from .catalog import CatalogEntry, DeviceCatalog
 from .describe import async_describe
-from .execute import ExecutionReport, PlannedCommand, async_execute, async_phrase, plan_command, spoken_names
+from .execute import PlannedCommand, plan_command, spoken_names
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller, Segment
-from .text import normalize
 from .understanding import Mood, leftover, sentence_mood
-from .vocabulary import STRONG_GROUP, domain_hints
 
-# HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
-_LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
 # Actions whose value a device may not offer; a sure request for one gets a clear answer.
 _MODIFIERS = {
     ActionKind.SET_COLOR,
@@ -48,17 +41,6 @@ _MEDIA_VERBS = {
 }
 # The spaces leftover() puts between Chinese characters.
 _CJK_GAP = re.compile(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])")
-# Slots of HA's intents that aim them at devices.
-_DEVICE_SLOTS = {"name", "area", "floor", "domain", "device_class"}
-# HA's sentence files use these language codes for Chinese.
-_INTENT_LANGUAGES = {
-    "zh-hans": "zh-cn",
-    "zh-cn": "zh-cn",
-    "zh": "zh-cn",
-    "zh-hant": "zh-tw",
-    "zh-tw": "zh-tw",
-    "zh-hk": "zh-hk",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,64 +50,6 @@ class SelectionOptions:
     fast_path: bool = True
     local_action: bool = True
     top_k: int = 10
-
-
-@dataclass(slots=True)
-class LocalTurn:
-    """A turn the local layers answered with no model."""
-
-    layer: str
-    speech: str
-    acted_on: list[str]
-    commands: list[dict[str, Any]] = field(default_factory=list)
-    response: intent.IntentResponse | None = None
-    # Devices the turn was about without acting on them (a question): 它 refers to them next.
-    subjects: list[str] = field(default_factory=list)
-
-
-def _opens_up(result: RecognizeResult, catalog: DeviceCatalog) -> bool:
-    """Tell whether HA's match would unlock a lock or open a garage door (ours needs consent)."""
-    slot = result.entities.get("name")
-    if slot is None or not isinstance(slot.value, str):
-        return False
-    name = normalize(slot.value)
-    for entry in catalog.entries.values():
-        if name not in (n.text for n in entry.names):
-            continue
-        if entry.domain == "lock" and result.intent.name in ("HassTurnOff", "HassLockUnlock"):
-            return True
-        if entry.device_class in ("garage", "gate", "door") and result.intent.name in (
-            "HassTurnOn",
-            "HassOpenCover",
-        ):
-            return True
-    return False
-
-
-def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: DeviceCatalog) -> bool:
-    """Tell whether HA's match should be left to our layers instead of being run.
-
-    HA reads "关窗帘" with no room and no speaker's room as every curtain in the
-    home; we only act on a whole home when the user says so (所有, all).
-    """
-    if result.intent.name in _LEFT_TO_THE_MODEL or _opens_up(result, catalog):
-        return True
-    slots = result.entities
-    if sentence_mood(normalize(text)) is not Mood.COMMAND and _DEVICE_SLOTS & set(slots):
-        # "客厅灯开着吗", "don't turn on the lamp", "in ten minutes": HA would act now.
-        return True
-    if "conversation_command" in slots:
-        # A timer that runs a command later: ours are stored, validated and never unlock.
-        return True
-    if "name" in slots:
-        return False
-    if "area" in slots or "floor" in slots:
-        # "set bedroom to 50%": HA would act on every kind of device in the room.
-        return "domain" not in slots and "device_class" not in slots
-    if "domain" not in slots and "device_class" not in slots:
-        # Not aimed at devices: the time, a moon phase, a memo, an alarm.
-        return False
-    return area is None and not STRONG_GROUP.search(normalize(text))
 
 
 def _in_names(words: list[str], targets: list[CatalogEntry]) -> bool:
@@ -162,7 +86,7 @@ def speaking_area(hass: HomeAssistant, user_input: conversation.ConversationInpu
 
 
 class SelectionEngine:
-    """Runs Layer 0, Layer 1 and local action for one agent."""
+    """Layer 1 and local action for one agent: recall, plans and answers, no I/O but speech."""
 
     def __init__(self, hass: HomeAssistant, catalog: DeviceCatalog, options: SelectionOptions) -> None:
         """Bind to a catalog."""
@@ -170,71 +94,6 @@ class SelectionEngine:
         self.catalog = catalog
         self.options = options
         self.recaller = Recaller(catalog, options.top_k)
-        # Whether the last turn consulted HA's matcher (for timings).
-        self.asked_ha = False
-
-    async def async_fast_path(
-        self,
-        user_input: conversation.ConversationInput,
-        chat_log: conversation.ChatLog,
-        area: str | None,
-        recall: Recall,
-    ) -> LocalTurn | None:
-        """Layer 0: let HA's own sentence matching handle what it fully understands."""
-        self.asked_ha = self.options.fast_path and self._worth_asking_ha(recall, area)
-        if not self.asked_ha:
-            return None
-        language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
-        local_input = conversation.ConversationInput(
-            text=user_input.text,
-            context=user_input.context,
-            conversation_id=user_input.conversation_id,
-            device_id=user_input.device_id,
-            satellite_id=getattr(user_input, "satellite_id", None),
-            language=language,
-            agent_id=user_input.agent_id,
-            extra_system_prompt=user_input.extra_system_prompt,
-        )
-        try:
-            response = await conversation.async_handle_intents(
-                self.hass,
-                local_input,
-                chat_log,
-                intent_filter=lambda result: _leave_to_us(result, user_input.text, area, self.catalog),
-            )
-        except HomeAssistantError as err:
-            # e.g. a matched intent whose integration is not loaded.
-            LOGGER.debug("HA's local matching failed: %s", err)
-            return None
-        if response is None or response.response_type is intent.IntentResponseType.ERROR:
-            return None
-        acted = [
-            target.id
-            for target in response.success_results
-            if target.type is intent.IntentResponseTargetType.ENTITY
-            and target.id is not None
-            and self.catalog.entry(target.id)
-        ]
-        speech = response.speech.get("plain", {}).get("speech", "")
-        return LocalTurn("fast_path", speech, acted, response=response)
-
-    def _worth_asking_ha(self, recall: Recall, area: str | None) -> bool:
-        """Tell whether HA's strict matcher could match; its cost grows with the home."""
-        # "what time is it" has a pronoun too, but nothing to act on.
-        if recall.again or any(
-            (s.pronoun and s.action is not None) or s.reason == "reference" for s in recall.segments
-        ):
-            # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
-            return False
-        if self.catalog.names_in(recall.text, places=False):
-            return True
-        acts = any(s.action is not None for s in recall.segments)
-        if domain_hints(recall.text):
-            # HA's sentences always have a verb and, without a device name, a kind of device
-            # in a named place ("客厅的灯") or the speaker's room ("开灯").
-            return acts and (area is not None or self.catalog.names_in(recall.text))
-        # Not about devices: timers, lists, greetings are HA's.
-        return True
 
     def rooms_of(self, entity_ids: list[str]) -> list[str]:
         """Return the areas of the given entities, in order."""
@@ -249,7 +108,7 @@ class SelectionEngine:
             RecallContext(context_area, tuple(state.recent_devices), tuple(state.recent_rooms), last_targets),
         )
 
-    async def async_answer(self, recall: Recall, language: str) -> LocalTurn | None:
+    async def async_answer(self, recall: Recall, language: str) -> TurnOutcome | None:
         """Answer a question about sure devices from their states, or acknowledge a "don't"."""
         mood = sentence_mood(recall.text)
         if not recall.confident:
@@ -264,9 +123,9 @@ class SelectionEngine:
             speech = described
         else:
             return None
-        return LocalTurn("local_answer", speech, [], subjects=subjects)
+        return TurnOutcome("local_answer", speech, subjects=subjects)
 
-    async def _async_unsupported(self, recall: Recall, language: str) -> LocalTurn | None:
+    async def _async_unsupported(self, recall: Recall, language: str) -> TurnOutcome | None:
         """Say which named device cannot take the mode, colour or extreme asked for."""
         if not self.options.local_action or len(recall.commands) != 1:
             return None
@@ -290,7 +149,7 @@ class SelectionEngine:
         speech = await async_text(
             self.hass, language, "replies", "unsupported", {"names": names, "capability": capability}
         )
-        return LocalTurn("local_answer", speech, [], subjects=segment.targets)
+        return TurnOutcome("local_answer", speech, subjects=segment.targets)
 
     def plan(
         self, recall: Recall, state: ConversationState, area: str | None = None
@@ -431,16 +290,3 @@ class SelectionEngine:
                 return None
             planned.append(command)
         return planned or None
-
-    async def async_run(
-        self, planned: list[PlannedCommand], user_input: conversation.ConversationInput
-    ) -> LocalTurn:
-        """Execute a local plan and phrase the outcome."""
-        report: ExecutionReport = await async_execute(self.hass, planned, user_input.context)
-        speech = await async_phrase(self.hass, user_input.language, report)
-        return LocalTurn(
-            "local_action",
-            speech,
-            report.acted_on,
-            [o.command.as_record() for o in report.outcomes if o.ok],
-        )

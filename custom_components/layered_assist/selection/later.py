@@ -8,7 +8,6 @@ once, late, if HA was down when they fell due; they are listed with the alarms a
 from datetime import datetime, timedelta
 import re
 
-from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
@@ -16,9 +15,9 @@ from ..alarm_time import AlarmTimeError, parse_alarm_time
 from ..alarms import Alarm, AlarmManager
 from ..const import LOGGER
 from ..localize import async_text, is_chinese
-from ..state import ConversationState
+from ..turn import Turn, TurnOutcome
 from .capabilities import CommandError, is_sensitive
-from .engine import LocalTurn, SelectionEngine
+from .engine import SelectionEngine
 from .execute import async_execute, plan_command
 from .recall import prepare_text
 from .understanding import Mood, sentence_mood
@@ -44,48 +43,57 @@ def command_part(text: str) -> str:
     return re.sub(r"\s+", " ", _TIME_PHRASE.sub(" ", text)).strip(" ,，")
 
 
-async def async_later(
-    hass: HomeAssistant,
-    alarms: AlarmManager,
-    engine: SelectionEngine,
-    user_input: conversation.ConversationInput,
-    state: ConversationState,
-    area: str | None,
-) -> LocalTurn | None:
-    """Schedule a device command said for later, or cancel the last one; None when not ours."""
-    language = user_input.language
-    prepared = prepare_text(user_input.text)
-    if _CANCEL.search(prepared):
-        return await _async_cancel(hass, alarms, language)
-    if sentence_mood(prepared) is not Mood.LATER:
-        return None
-    now = dt_util.now()
-    try:
-        due = parse_alarm_time(user_input.text, now).due
-    except AlarmTimeError:
-        return None
-    command_text = command_part(prepared)
-    recall = engine.recall(command_text, state, area)
-    planned = engine.plan(recall, state, area) if not recall.again else None
-    if not planned or due <= now or any(_sensitive(hass, p.entity_id, p.command) for p in planned):
-        # Unsure, already past, or a command that needs the user's consent when it runs.
-        return None
-    user_id = user_input.context.user_id if user_input.context else None
-    alarms.add(due, command_text, None, commands=[p.as_record() for p in planned], user_id=user_id)
-    placeholders = {"when": _when(due, now, language), "command": command_text}
-    speech = await async_text(hass, language, "replies", "scheduled", placeholders)
-    return LocalTurn("later", speech, [], subjects=[p.entity_id for p in planned])
+class LaterLayer:
+    """Schedules device commands said for later, and cancels the last one."""
+
+    def __init__(self, hass: HomeAssistant, alarms: AlarmManager, engine: SelectionEngine) -> None:
+        """Bind to the entry's alarms and the agent's engine."""
+        self.hass = hass
+        self.alarms = alarms
+        self.engine = engine
+
+    async def async_handle(self, turn: Turn) -> TurnOutcome | None:
+        """Schedule or cancel; None when the sentence is not a request for later."""
+        hass, language = self.hass, turn.language
+        prepared = prepare_text(turn.text)
+        if _CANCEL.search(prepared):
+            return await _async_cancel(hass, self.alarms, language)
+        if sentence_mood(prepared) is not Mood.LATER:
+            return None
+        now = dt_util.now()
+        try:
+            due = parse_alarm_time(turn.text, now).due
+        except AlarmTimeError:
+            return None
+        command_text = command_part(prepared)
+        recall = self.engine.recall(command_text, turn.state, turn.area)
+        planned = self.engine.plan(recall, turn.state, turn.area) if not recall.again else None
+        if not planned or due <= now or any(_sensitive(hass, p.entity_id, p.command) for p in planned):
+            # Unsure, already past, or a command that needs the user's consent when it runs.
+            return None
+        context = turn.user_input.context
+        self.alarms.add(
+            due,
+            command_text,
+            None,
+            commands=[p.as_record() for p in planned],
+            user_id=context.user_id if context else None,
+        )
+        placeholders = {"when": _when(due, now, language), "command": command_text}
+        speech = await async_text(hass, language, "replies", "scheduled", placeholders)
+        turn.lap("later")
+        return TurnOutcome("later", speech, subjects=[p.entity_id for p in planned])
 
 
-async def _async_cancel(hass: HomeAssistant, alarms: AlarmManager, language: str) -> LocalTurn:
+async def _async_cancel(hass: HomeAssistant, alarms: AlarmManager, language: str) -> TurnOutcome:
     """Drop the scheduled command added last."""
     scheduled = [alarm for alarm in alarms.alarms if alarm.commands]
     if not scheduled:
-        return LocalTurn("later", await async_text(hass, language, "replies", "scheduled_none"), [])
+        return TurnOutcome("later", await async_text(hass, language, "replies", "scheduled_none"))
     last = scheduled[-1]
     alarms.delete(last.id)
     speech = await async_text(hass, language, "replies", "scheduled_cancelled", {"command": last.message})
-    return LocalTurn("later", speech, [])
+    return TurnOutcome("later", speech)
 
 
 def _sensitive(hass: HomeAssistant, entity_id: str, command: str) -> bool:

@@ -11,10 +11,10 @@ from itertools import pairwise
 import re
 from typing import Self
 
+from ..language.numbers import english_to_arabic, to_arabic
+from ..language.text import Unit, is_cjk, normalize, units
 from .actions import Action, parse_action, strip_action
 from .catalog import CatalogEntry, DeviceCatalog, MatchName, Place, prepare_names
-from .numbers import english_to_arabic, to_arabic
-from .text import Unit, is_cjk, normalize, units
 from .vocabulary import (
     AGAIN,
     DOMAIN_WORDS,

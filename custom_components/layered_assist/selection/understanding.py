@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from enum import StrEnum
 import re
 
+from ..language.text import is_cjk, units
 from .actions import ActionKind
 from .catalog import CatalogEntry
-from .text import is_cjk, units
 from .vocabulary import DOMAIN_WORDS, HERE, PRONOUN, THAT_ROOM, domain_words
 
 

@@ -7,12 +7,11 @@ from homeassistant.util import dt as dt_util
 from ..alarm_time import AlarmTimeError, parse_alarm_time
 from ..alarms import Alarm, AlarmManager
 from ..localize import async_text, is_chinese
-from ..models import loaded_runtime
 from .base import ADDS, LOOKUP, REMOVES, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 def _alarms(request: ToolRequest) -> AlarmManager:
-    return loaded_runtime(request.hass).alarms
+    return request.owner().runtime.alarms
 
 
 def _when(alarm: Alarm) -> str:
@@ -24,7 +23,10 @@ async def _async_set(request: ToolRequest) -> ToolOutcome:
         when = parse_alarm_time(request.args["time"], dt_util.now())
     except AlarmTimeError as err:
         return ModelResult({"error": "invalid_time", "error_text": str(err)})
-    alarm = _alarms(request).add(when.due, request.args.get("message", ""), when.repeat)
+    owner = request.owner()
+    alarm = owner.runtime.alarms.add(
+        when.due, request.args.get("message", ""), when.repeat, agent=owner.hint().subentry_id
+    )
     key = f"alarm_set_{when.repeat.split(':')[0]}" if when.repeat else "alarm_set"
     speech = await async_text(
         request.hass, request.language, "replies", key, {"time": _when(alarm), "message": alarm.message}
@@ -66,6 +68,7 @@ async def _async_delete(request: ToolRequest) -> ToolOutcome:
 
 
 SET_ALARM_TOOL = ToolSpec(
+    owned_by="entry",
     name="set_alarm",
     traits=ADDS,
     description=(
@@ -81,6 +84,7 @@ SET_ALARM_TOOL = ToolSpec(
     handler=_async_set,
 )
 LIST_ALARMS_TOOL = ToolSpec(
+    owned_by="entry",
     name="list_alarms",
     traits=LOOKUP,
     description="List the alarms that are set.",
@@ -88,6 +92,7 @@ LIST_ALARMS_TOOL = ToolSpec(
     handler=_async_list,
 )
 DELETE_ALARM_TOOL = ToolSpec(
+    owned_by="entry",
     name="delete_alarm",
     traits=REMOVES,
     description="Delete an alarm by its number in the list, its time (MM-DD HH:MM) or its message.",

@@ -2,12 +2,15 @@
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import voluptuous as vol
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import llm
+
+if TYPE_CHECKING:
+    from ..owners import Owner
 
 # Marks a tool result that is the answer itself; the loop speaks it without
 # asking the model again.
@@ -17,13 +20,21 @@ SPEECH_KEY = "speech"
 ERROR_KEY = "error"
 
 
+class OwnerLookup(Protocol):
+    """Finds the entry (and agent) a call belongs to; raises a translated error when unclear."""
+
+    def __call__(self, *, need_agent: bool = False) -> "Owner":
+        """Return the owner."""
+
+
 @dataclass(frozen=True, slots=True)
 class ToolRequest:
-    """What a handler receives: HA, the LLM context and validated arguments."""
+    """What a handler receives: HA, the LLM context, validated arguments and who is asking."""
 
     hass: HomeAssistant
     llm_context: llm.LLMContext
     args: dict[str, Any]
+    owner: OwnerLookup
 
     @property
     def language(self) -> str:
@@ -83,6 +94,8 @@ class ToolSpec:
     description: str
     parameters: vol.Schema
     handler: ToolHandler
+    # Whose data or settings the tool uses: an entry's stores, or an agent's options.
+    owned_by: Literal["entry", "agent"] | None = None
 
 
 def outcome_to_json(outcome: ToolOutcome) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import voluptuous as vol
 
 from homeassistant.helpers import config_validation as cv
 
-from ..selection.numbers import chinese_numerals_to_arabic, english_to_arabic
+from ..language.numbers import chinese_numerals_to_arabic, english_to_arabic
 from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 MAX_EXPRESSION_LENGTH = 200

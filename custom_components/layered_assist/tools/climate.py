@@ -3,17 +3,14 @@
 import voluptuous as vol
 
 from homeassistant.core import Context
-from homeassistant.exceptions import HomeAssistantError
 
-from ..dialogs.access import async_climate_step, conversation_key, loaded_hub
+from ..dialogs.access import async_climate_step, conversation_key
 from .base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 async def _async_climate_confirm(request: ToolRequest) -> ToolOutcome:
     """Advance the dialog; the final confirmation (or a cancel) answers the user directly."""
-    hub = loaded_hub(request.hass)
-    if hub is None:
-        raise HomeAssistantError("Layered Assist is not loaded")
+    hub = request.owner(need_agent=True).required_agent.dialogs
     context = request.llm_context.context
     conversation_id = conversation_key(None, f"context:{context.id if context else 'none'}")
     args = request.args
@@ -34,6 +31,7 @@ async def _async_climate_confirm(request: ToolRequest) -> ToolOutcome:
 
 
 CLIMATE_CONFIRM_TOOL = ToolSpec(
+    owned_by="agent",
     name="climate_confirm",
     traits=CONTROLS,
     description=(

@@ -3,14 +3,15 @@
 import voluptuous as vol
 
 from ..compat import current_conversation_id
+from ..dialogs.hub import async_farewell
 from ..localize import async_text
-from ..roles import async_end, personas, state_store
 from .base import REMOVES, SETS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 async def _async_change_role(request: ToolRequest) -> ToolOutcome:
     wanted = request.args["role"].strip()
-    available = personas(request.hass)
+    owner = request.owner(need_agent=True)
+    available = owner.required_agent.personas
     name = next((n for n in available if n.lower() == wanted.lower()), None)
     reset = wanted.lower() in ("default", "默认", "預設", "none")
     if name is None and not reset:
@@ -18,17 +19,19 @@ async def _async_change_role(request: ToolRequest) -> ToolOutcome:
     conversation_id = current_conversation_id()
     if conversation_id is None:
         return ModelResult({"error": "no_conversation", "error_text": "roles belong to a conversation"})
-    state_store(request.hass).set_persona(conversation_id, name)
+    owner.runtime.states.set_persona(conversation_id, name)
     key, values = ("role_reset", {}) if name is None else ("role_changed", {"role": name})
     return DirectResponse(await async_text(request.hass, request.language, "replies", key, values))
 
 
 async def _async_end_conversation(request: ToolRequest) -> ToolOutcome:
-    speech = await async_end(request.hass, current_conversation_id(), request.language)
+    states = request.owner().runtime.states
+    speech = await async_farewell(request.hass, states, current_conversation_id(), request.language)
     return DirectResponse(speech)
 
 
 CHANGE_ROLE_TOOL = ToolSpec(
+    owned_by="agent",
     name="change_role",
     traits=SETS,
     description="Switch this conversation to a configured persona (e.g. 英语老师, 儿童故事), or 'default'.",
@@ -36,6 +39,7 @@ CHANGE_ROLE_TOOL = ToolSpec(
     handler=_async_change_role,
 )
 END_CONVERSATION_TOOL = ToolSpec(
+    owned_by="entry",
     name="end_conversation",
     traits=REMOVES,
     description="End the conversation when the user says goodbye; forgets its state.",

@@ -3,8 +3,8 @@
 from datetime import date, timedelta
 import re
 
-from ..selection.numbers import to_arabic
-from ..selection.text import normalize
+from ..language.numbers import to_arabic
+from ..language.text import normalize
 
 _RELATIVE = {
     "今天": 0,

@@ -4,12 +4,11 @@ import voluptuous as vol
 
 from ..localize import async_text, is_chinese
 from ..memos import MemoStore
-from ..models import loaded_runtime
 from .base import ADDS, LOOKUP, REMOVES, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
 def _memos(request: ToolRequest) -> MemoStore:
-    return loaded_runtime(request.hass).memos
+    return request.owner().runtime.memos
 
 
 async def _async_add(request: ToolRequest) -> ToolOutcome:
@@ -42,6 +41,7 @@ async def _async_delete(request: ToolRequest) -> ToolOutcome:
 
 
 ADD_MEMO_TOOL = ToolSpec(
+    owned_by="entry",
     name="add_memo",
     traits=ADDS,
     description="Write down a memo for the user.",
@@ -49,6 +49,7 @@ ADD_MEMO_TOOL = ToolSpec(
     handler=_async_add,
 )
 LIST_MEMOS_TOOL = ToolSpec(
+    owned_by="entry",
     name="list_memos",
     traits=LOOKUP,
     description="List the user's open memos.",
@@ -56,6 +57,7 @@ LIST_MEMOS_TOOL = ToolSpec(
     handler=_async_list,
 )
 DELETE_MEMO_TOOL = ToolSpec(
+    owned_by="entry",
     name="delete_memo",
     traits=REMOVES,
     description="Delete a memo by its number in the list or by words of its text.",

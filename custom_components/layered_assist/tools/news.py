@@ -10,7 +10,7 @@ import voluptuous as vol
 from homeassistant.core import HomeAssistant
 from homeassistant.util.hass_dict import HassKey
 
-from ..const import CONF_NEWS_FEEDS, DOMAIN, SUBENTRY_CONVERSATION
+from ..const import CONF_NEWS_FEEDS, DOMAIN
 from .base import WEB_LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .web import FetchError, async_fetch, error_result
 
@@ -41,12 +41,10 @@ def parse_feeds(text: str) -> list[Feed]:
 DATA_NEWS_CACHE: HassKey[dict[str, tuple[float, list[dict[str, str]]]]] = HassKey(f"{DOMAIN}_news_cache")
 
 
-def _configured_feeds(hass: HomeAssistant) -> list[Feed]:
-    for entry in hass.config_entries.async_loaded_entries(DOMAIN):
-        for subentry in entry.subentries.values():
-            if subentry.subentry_type == SUBENTRY_CONVERSATION and subentry.data.get(CONF_NEWS_FEEDS):
-                return parse_feeds(str(subentry.data[CONF_NEWS_FEEDS]))
-    return []
+def _configured_feeds(request: ToolRequest) -> list[Feed]:
+    """Return the asking agent's feeds."""
+    agent = request.owner(need_agent=True).required_agent
+    return parse_feeds(str(agent.options.get(CONF_NEWS_FEEDS) or ""))
 
 
 async def _async_items(hass: HomeAssistant, feed: Feed) -> list[dict[str, str]]:
@@ -75,7 +73,7 @@ async def _async_items(hass: HomeAssistant, feed: Feed) -> list[dict[str, str]]:
 
 async def _async_news(request: ToolRequest) -> ToolOutcome:
     """Return the newest headlines, optionally of one category."""
-    feeds = _configured_feeds(request.hass)
+    feeds = _configured_feeds(request)
     if not feeds:
         return ModelResult(
             error_result("no_feeds", "no news feeds are configured; add RSS/Atom URLs in the agent's options")
@@ -99,6 +97,7 @@ async def _async_news(request: ToolRequest) -> ToolOutcome:
 
 
 NEWS_TOOL = ToolSpec(
+    owned_by="agent",
     name="get_news",
     traits=WEB_LOOKUP,
     description="Get the latest news headlines from the configured feeds, optionally of one category.",

@@ -9,8 +9,8 @@ import voluptuous as vol
 from homeassistant.util import dt as dt_util
 from homeassistant.util.json import json_loads
 
-from ..selection.numbers import english_to_arabic, to_arabic
-from ..selection.text import normalize
+from ..language.numbers import english_to_arabic, to_arabic
+from ..language.text import normalize
 from .base import WEB_LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .web import FetchError, async_fetch, endpoints, error_result
 

@@ -6,9 +6,9 @@ import voluptuous as vol
 
 from homeassistant.components.homeassistant.exposed_entities import async_should_expose
 from homeassistant.const import ATTR_ENTITY_ID
-from homeassistant.exceptions import HomeAssistantError
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 
-from ..const import CONF_WEATHER_ENTITY, DOMAIN, SUBENTRY_CONVERSATION
+from ..const import CONF_WEATHER_ENTITY
 from ..localize import async_text, is_chinese
 from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
@@ -16,16 +16,14 @@ FORECAST_DAYS = 3
 
 
 def _weather_entity(request: ToolRequest) -> str | None:
-    """Return the asked or configured weather entity, else the first exposed one."""
-    configured = next(
-        (
-            s.data.get(CONF_WEATHER_ENTITY)
-            for e in request.hass.config_entries.async_loaded_entries(DOMAIN)
-            for s in e.subentries.values()
-            if s.subentry_type == SUBENTRY_CONVERSATION and s.data.get(CONF_WEATHER_ENTITY)
-        ),
-        None,
-    )
+    """Return the asked entity, the asking agent's, else the first exposed one."""
+    configured = None
+    if not request.args.get("entity_id"):
+        try:
+            configured = request.owner(need_agent=True).required_agent.options.get(CONF_WEATHER_ENTITY)
+        except ServiceValidationError:
+            # Asked by none of our agents, with several of them: no agent's choice applies.
+            configured = None
     for chosen in (request.args.get("entity_id"), configured):
         if chosen and request.hass.states.get(chosen):
             return str(chosen)

@@ -8,12 +8,12 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.home import LoadedHome
 from custom_components.layered_assist.const import CONF_FAST_PATH, CONF_FILTER_MODEL, CONF_LOCAL_ACTION
-from custom_components.layered_assist.selection.narrowing import InvalidChoice, parse_choice
+from custom_components.layered_assist.narrowing import InvalidChoice, parse_choice
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 
-from ..conftest import AGENT_ID
-from ..fake_openai import FakeOpenAI, text
+from .conftest import AGENT_ID
+from .fake_openai import FakeOpenAI, text
 
 
 @pytest.fixture

@@ -10,11 +10,11 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 
-from ..chat.client import ChatRequest, EndpointClient
-from ..chat.errors import EndpointError
-from ..const import LOGGER
-from ..state import ConversationState
-from .catalog import DeviceCatalog
+from .chat.client import ChatRequest, EndpointClient
+from .chat.errors import EndpointError
+from .const import LOGGER
+from .selection.catalog import DeviceCatalog
+from .state import ConversationState
 
 INSTRUCTIONS = (
     "You pick which smart-home devices a request is about. Answer only with JSON "

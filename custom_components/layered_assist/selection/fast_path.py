@@ -1,0 +1,154 @@
+"""Layer 0: HA's own sentence matching, for what it fully understands and we need not do."""
+
+from hassil.recognize import RecognizeResult
+
+from homeassistant.components import conversation
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers import intent
+
+from ..const import LOGGER
+from ..language.text import normalize
+from ..turn import Turn, TurnOutcome
+from .catalog import DeviceCatalog
+from .recall import Recall
+from .understanding import Mood, sentence_mood
+from .vocabulary import STRONG_GROUP, domain_hints
+
+# HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
+_LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
+# Slots of HA's intents that aim them at devices.
+_DEVICE_SLOTS = {"name", "area", "floor", "domain", "device_class"}
+# HA's sentence files use these language codes for Chinese.
+_INTENT_LANGUAGES = {
+    "zh-hans": "zh-cn",
+    "zh-cn": "zh-cn",
+    "zh": "zh-cn",
+    "zh-hant": "zh-tw",
+    "zh-tw": "zh-tw",
+    "zh-hk": "zh-hk",
+}
+
+
+def _opens_up(result: RecognizeResult, catalog: DeviceCatalog) -> bool:
+    """Tell whether HA's match would unlock a lock or open a garage door (ours needs consent)."""
+    slot = result.entities.get("name")
+    if slot is None or not isinstance(slot.value, str):
+        return False
+    name = normalize(slot.value)
+    for entry in catalog.entries.values():
+        if name not in (n.text for n in entry.names):
+            continue
+        if entry.domain == "lock" and result.intent.name in ("HassTurnOff", "HassLockUnlock"):
+            return True
+        if entry.device_class in ("garage", "gate", "door") and result.intent.name in (
+            "HassTurnOn",
+            "HassOpenCover",
+        ):
+            return True
+    return False
+
+
+def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: DeviceCatalog) -> bool:
+    """Tell whether HA's match should be left to our layers instead of being run.
+
+    HA reads "关窗帘" with no room and no speaker's room as every curtain in the
+    home; we only act on a whole home when the user says so (所有, all).
+    """
+    if result.intent.name in _LEFT_TO_THE_MODEL or _opens_up(result, catalog):
+        return True
+    slots = result.entities
+    if sentence_mood(normalize(text)) is not Mood.COMMAND and _DEVICE_SLOTS & set(slots):
+        # "客厅灯开着吗", "don't turn on the lamp", "in ten minutes": HA would act now.
+        return True
+    if "conversation_command" in slots:
+        # A timer that runs a command later: ours are stored, validated and never unlock.
+        return True
+    if "name" in slots:
+        return False
+    if "area" in slots or "floor" in slots:
+        # "set bedroom to 50%": HA would act on every kind of device in the room.
+        return "domain" not in slots and "device_class" not in slots
+    if "domain" not in slots and "device_class" not in slots:
+        # Not aimed at devices: the time, a moon phase, a memo, an alarm.
+        return False
+    return area is None and not STRONG_GROUP.search(normalize(text))
+
+
+class FastPathLayer:
+    """Hands a sentence to HA's intent matching when it could match, and keeps what it did."""
+
+    def __init__(self, hass: HomeAssistant, catalog: DeviceCatalog) -> None:
+        """Bind to the entry's catalog."""
+        self.hass = hass
+        self.catalog = catalog
+
+    async def async_handle(self, turn: Turn) -> TurnOutcome | None:
+        """Run HA's matching on the turn; None when it did not match or failed."""
+        assert turn.recall is not None
+        turn.asked_ha = self._worth_asking_ha(turn.recall, turn.area)
+        if not turn.asked_ha:
+            return None
+        chat_log = turn.chat_log
+        before = len(chat_log.content)
+        outcome = await self._async_ask_ha(turn)
+        turn.lap("fast_path")
+        if outcome is None:
+            # A sentence HA matched but could not handle leaves its attempt in the log.
+            del chat_log.content[before:]
+        return outcome
+
+    async def _async_ask_ha(self, turn: Turn) -> TurnOutcome | None:
+        user_input = turn.user_input
+        area = turn.area
+        language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
+        local_input = conversation.ConversationInput(
+            text=user_input.text,
+            context=user_input.context,
+            conversation_id=user_input.conversation_id,
+            device_id=user_input.device_id,
+            satellite_id=getattr(user_input, "satellite_id", None),
+            language=language,
+            agent_id=user_input.agent_id,
+            extra_system_prompt=user_input.extra_system_prompt,
+        )
+        try:
+            response = await conversation.async_handle_intents(
+                self.hass,
+                local_input,
+                turn.chat_log,
+                intent_filter=lambda result: _leave_to_us(result, user_input.text, area, self.catalog),
+            )
+        except HomeAssistantError as err:
+            # e.g. a matched intent whose integration is not loaded.
+            LOGGER.debug("HA's local matching failed: %s", err)
+            return None
+        if response is None or response.response_type is intent.IntentResponseType.ERROR:
+            return None
+        acted = [
+            target.id
+            for target in response.success_results
+            if target.type is intent.IntentResponseTargetType.ENTITY
+            and target.id is not None
+            and self.catalog.entry(target.id)
+        ]
+        speech = response.speech.get("plain", {}).get("speech", "")
+        return TurnOutcome("fast_path", speech, acted)
+
+    def _worth_asking_ha(self, recall: Recall, area: str | None) -> bool:
+        """Tell whether HA's strict matcher could match; its cost grows with the home."""
+        # "what time is it" has a pronoun too, but nothing to act on.
+        if recall.again or any(
+            (s.pronoun and s.action is not None) or s.reason == "reference" for s in recall.segments
+        ):
+            # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
+            return False
+        if self.catalog.names_in(recall.text, places=False):
+            return True
+        acts = any(s.action is not None for s in recall.segments)
+        if domain_hints(recall.text):
+            # HA's sentences always have a verb and, without a device name, a kind of device
+            # in a named place ("客厅的灯") or the speaker's room ("开灯").
+            return acts and (area is not None or self.catalog.names_in(recall.text))
+        # Not about devices: timers, lists, greetings are HA's.
+        return True

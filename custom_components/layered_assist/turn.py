@@ -1,0 +1,80 @@
+"""One turn of a conversation: what every layer reads, and the one outcome a layer returns.
+
+The pipeline asks each layer in turn; a layer answers with a ``TurnOutcome`` (handled)
+or ``None`` (not mine). Facts found on the way (the recall, timings, whether HA's
+matcher was asked) belong to the turn, never to the shared agent or its layers.
+"""
+
+from dataclasses import dataclass, field
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+from homeassistant.components import conversation
+
+from .state import ConversationState
+
+if TYPE_CHECKING:
+    from .selection.recall import Recall
+
+
+@dataclass(slots=True)
+class TurnOutcome:
+    """What a layer did with a turn."""
+
+    layer: str
+    speech: str = ""
+    acted_on: list[str] = field(default_factory=list)
+    # Records of the commands carried out (for "再来一次").
+    commands: list[dict[str, Any]] = field(default_factory=list)
+    # Devices the turn was about without acting on them (a question): 它 refers to them next.
+    subjects: list[str] = field(default_factory=list)
+    # Set when the layer's answer is already in the chat log or is an error result.
+    result: conversation.ConversationResult | None = None
+    # How many candidate devices the model was shown.
+    candidates: int = 0
+
+
+@dataclass(slots=True)
+class Turn:
+    """One user message on its way through the layers."""
+
+    user_input: conversation.ConversationInput
+    chat_log: conversation.ChatLog
+    # The agent entity that answers.
+    agent_id: str
+    state: ConversationState
+    # The area of the device the user speaks through.
+    area: str | None
+    recall: "Recall | None" = None
+    asked_ha: bool = False
+    laps: dict[str, float] = field(default_factory=dict)
+    _last: float = field(default_factory=time.perf_counter)
+
+    @property
+    def conversation_id(self) -> str:
+        """Return the conversation's id."""
+        return self.chat_log.conversation_id
+
+    @property
+    def text(self) -> str:
+        """Return what the user said."""
+        return self.user_input.text
+
+    @property
+    def language(self) -> str:
+        """Return the conversation's language."""
+        return self.user_input.language
+
+    def lap(self, name: str) -> float:
+        """Record the milliseconds since the last lap under ``name``."""
+        now = time.perf_counter()
+        elapsed, self._last = (now - self._last) * 1000, now
+        self.laps[name] = self.laps.get(name, 0.0) + elapsed
+        return elapsed
+
+
+class Layer(Protocol):
+    """A layer of the pipeline."""
+
+    async def async_handle(self, turn: Turn) -> TurnOutcome | None:
+        """Handle the turn and say how, or return None to pass it on."""
