@@ -10,6 +10,7 @@ from homeassistant.core import Context, HomeAssistant
 from homeassistant.helpers import entity_registry as er
 
 from .conftest import AGENT_ID, async_setup_demo
+from .fake_openai import FakeOpenAI, call, text
 
 
 async def _climate_step(hass: HomeAssistant, user: User, **data: object) -> dict:
@@ -67,3 +68,40 @@ async def test_local_action_refused_for_a_read_only_user(
     state = hass.states.get("light.bed_light")
     assert state.state == "on"
     assert state.context.user_id == hass_admin_user.id
+
+
+async def test_confirmed_risky_command_refused_for_a_read_only_user(
+    hass: HomeAssistant, init_integration: MockConfigEntry, hass_read_only_user: User
+) -> None:
+    """Asked, confirmed, then refused by HA for a user without control: the door stays locked."""
+    await async_setup_demo(hass, Platform.LOCK)
+    context = Context(user_id=hass_read_only_user.id)
+    first = await conversation.async_converse(
+        hass, "unlock the front door", "risky", context, "en", agent_id=AGENT_ID
+    )
+    assert "?" in first.response.speech["plain"]["speech"]
+    second = await conversation.async_converse(hass, "yes", "risky", context, "en", agent_id=AGENT_ID)
+    assert second.response.speech["plain"]["speech"] == "You are not allowed to control Front Door."
+    assert hass.states.get("lock.front_door").state == "locked"
+
+
+async def test_model_tool_refused_for_a_read_only_user(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI, hass_read_only_user: User
+) -> None:
+    """The model's control tool runs with the user's context: HA refuses, the model hears why."""
+    await async_setup_demo(hass, Platform.LIGHT)
+    fake_openai.add(
+        call("control_devices", {"commands": [{"entity_id": "light.bed_light", "command": "turn_on"}]}),
+        text("Sorry, you may not do that."),
+    )
+    result = await conversation.async_converse(
+        hass,
+        "could you perhaps make the bed light shine",
+        None,
+        Context(user_id=hass_read_only_user.id),
+        "en",
+        agent_id=AGENT_ID,
+    )
+    assert result.response.speech["plain"]["speech"] == "Sorry, you may not do that."
+    assert "unauthorized" in str(fake_openai.chat_requests[-1]["messages"][-1])
+    assert hass.states.get("light.bed_light").state == "off"

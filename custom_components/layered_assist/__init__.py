@@ -95,6 +95,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
     await alarms.async_start()
     entry.async_on_unload(alarms.async_stop)
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    # Agents added, changed or removed: set the entry up again with them.
+    entry.async_on_unload(entry.add_update_listener(_async_reload))
     return ENTRY_SETUP_DONE  # type: ignore[no-any-return]
 
 
@@ -106,6 +108,10 @@ async def async_unload_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntr
         await entry.runtime_data.memos.async_flush()
         await entry.runtime_data.alarms.async_flush()
     return unloaded
+
+
+async def _async_reload(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> None:
+    await hass.config_entries.async_reload(entry.entry_id)
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> None:

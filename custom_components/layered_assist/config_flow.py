@@ -341,12 +341,9 @@ class ConversationAgentFlow(ConfigSubentryFlow):
             if not user_input.get(CONF_LLM_HASS_API):
                 user_input.pop(CONF_LLM_HASS_API, None)
             if is_new:
-                title = user_input.pop(CONF_NAME)
-                self.hass.config_entries.async_schedule_reload(entry.entry_id)
-                return self.async_create_entry(title=title, data=user_input)
-            return self.async_update_reload_and_abort(
-                entry, self._get_reconfigure_subentry(), data=user_input
-            )
+                # The entry's update listener reloads it with the new agent.
+                return self.async_create_entry(title=user_input.pop(CONF_NAME), data=user_input)
+            return self.async_update_and_abort(entry, self._get_reconfigure_subentry(), data=user_input)
 
         client = entry.runtime_data.client
         try:

@@ -48,7 +48,7 @@ from .turn import Layer, Turn, TurnOutcome
 PARALLEL_UPDATES = 0
 EXPIRY_CHECK = timedelta(minutes=1)
 # Turn records kept for diagnostics and benchmarks.
-RECENT_TURNS = 50
+RECENT_TURNS = 100
 
 
 @dataclass(slots=True)

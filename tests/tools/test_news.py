@@ -121,6 +121,8 @@ async def test_broken_feed(
         subentry,
         data={**subentry.data, CONF_NEWS_FEEDS: f"{feeds[1]}/broken\n{feeds[1]}/sport.atom"},
     )
+    # Changed settings reload the entry.
+    await hass.async_block_till_done()
     result = await news(hass, {})
     assert [h["title"] for h in result["headlines"]] == ["Cup final tonight"]
     assert "not an RSS or Atom feed" in result["problems"][0]

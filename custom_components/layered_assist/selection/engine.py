@@ -18,7 +18,7 @@ from .describe import async_describe
 from .execute import PlannedCommand, plan_command, spoken_names
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller, Segment
-from .understanding import Mood, leftover, sentence_mood
+from .understanding import QUESTION_WORDS, Mood, leftover, sentence_mood
 
 # Actions whose value a device may not offer; a sure request for one gets a clear answer.
 _MODIFIERS = {
@@ -119,7 +119,11 @@ class SelectionEngine:
         if mood is Mood.NEGATION:
             names = spoken_names(self.hass, subjects, is_chinese(language))
             speech = await async_text(self.hass, language, "replies", "negation_ack", {"names": names})
-        elif mood is Mood.QUESTION and (described := await async_describe(self.hass, language, subjects)):
+        elif (
+            mood is Mood.QUESTION
+            and all(self._asks_state(segment) for segment in recall.segments)
+            and (described := await async_describe(self.hass, language, subjects))
+        ):
             speech = described
         else:
             return None
@@ -204,6 +208,13 @@ class SelectionEngine:
         places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
         kind = action.kind if action is not None else None
         return action, leftover(text, [*words, *segment.place_words, *places], targets, kind)
+
+    def _asks_state(self, segment: Segment) -> bool:
+        """Tell whether a question is only about its devices' state ("what time is it" is not)."""
+        targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
+        places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
+        asked = [match.group(0) for match in QUESTION_WORDS.finditer(segment.text)]
+        return not leftover(segment.text, [*asked, *segment.place_words, *places], targets)
 
     async def async_why_not(self, recall: Recall, language: str) -> str | None:
         """Say why a sentence the local layers did not carry out needs the model (local-only mode)."""

@@ -139,7 +139,7 @@ class FastPathLayer:
         """Tell whether HA's strict matcher could match; its cost grows with the home."""
         # "what time is it" has a pronoun too, but nothing to act on.
         if recall.again or any(
-            (s.pronoun and s.action is not None) or s.reason == "reference" for s in recall.segments
+            (s.pronoun or s.reason == "reference") and s.action is not None for s in recall.segments
         ):
             # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
             return False

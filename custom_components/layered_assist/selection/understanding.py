@@ -117,6 +117,19 @@ _ATTRIBUTES: dict[re.Pattern[str], frozenset[ActionKind]] = {
 }
 
 
+# What a question about a device's state may say besides the device and its place
+# ("客厅空调现在几度", "is the front door still locked?").
+QUESTION_WORDS = re.compile(
+    r"[吗嘛么呢]|是不是|有没有|了没有?|没有|没|是否|几度|多少|什么|哪个|哪些|怎么样|如何|"
+    r"开着|关着|亮着|锁着|开了|关了|锁了|锁上|锁好|关好|关掉|合上|打开|关闭|关上|开|关|亮|锁|还|在|是|有|几|度|"
+    r"现在|目前|状态|情况|"
+    r"温度|湿度|亮度|音量|模式|风速|位置|"
+    r"\b(?:is|are|was|were|does|do|has|have|what|what's|whats|how|which|status|state|"
+    r"on|off|open|opened|closed|shut|locked|unlocked|running|playing|still|currently|right now|"
+    r"temperature|humidity|brightness|volume|mode|speed|position|level|set|they|them|this|that)\b"
+)
+
+
 def _blank(text: str, spans: Iterable[str]) -> str:
     """Blank every occurrence of the spans, all found in the original text (they may overlap)."""
     keep = [True] * len(text)
