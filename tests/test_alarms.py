@@ -11,10 +11,10 @@ from pytest_homeassistant_custom_component.common import (
     async_fire_time_changed,
 )
 
-from custom_components.layered_assist.alarm_time import AlarmTimeError, parse_alarm_time
 from custom_components.layered_assist.alarms import EVENT_ALARM, STORAGE_KIND
 from custom_components.layered_assist.const import DOMAIN
 from custom_components.layered_assist.entry_storage import entry_store_key
+from custom_components.layered_assist.language.times import AlarmTimeError, parse_alarm_time
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util

@@ -13,8 +13,8 @@ from homeassistant.helpers.storage import Store
 from homeassistant.util import dt as dt_util
 from homeassistant.util.ulid import ulid_now
 
-from .alarm_time import next_occurrence
 from .const import DOMAIN, LOGGER
+from .language.times import next_occurrence
 
 STORAGE_KIND = "alarms"
 EVENT_ALARM = f"{DOMAIN}_alarm"

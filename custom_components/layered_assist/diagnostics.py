@@ -30,7 +30,8 @@ async def async_get_config_entry_diagnostics(
         agents[subentry.subentry_id] = {
             "title": subentry.title,
             "options": async_redact_data(dict(subentry.data), TO_REDACT),
-            "last_turn": asdict(last_turn) if last_turn is not None else None,
+            # Which conversation it was is nobody else's business.
+            "last_turn": _without_conversation(asdict(last_turn)) if last_turn is not None else None,
         }
     return {
         "entry": {"title": entry.title, "data": async_redact_data(dict(entry.data), TO_REDACT)},
@@ -51,3 +52,7 @@ async def async_get_config_entry_diagnostics(
             "alarms": len(runtime.alarms.alarms),
         },
     }
+
+
+def _without_conversation(record: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in record.items() if key != "conversation_id"}

@@ -8,7 +8,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from bench.home import LoadedHome
 from custom_components.layered_assist.const import DOMAIN
-from custom_components.layered_assist.selection.later import command_part
+from custom_components.layered_assist.language.times import without_time
 from custom_components.layered_assist.selection.recall import prepare_text
 from homeassistant.core import HomeAssistant
 
@@ -42,9 +42,9 @@ async def pass_time(hass: HomeAssistant, freezer: FrozenDateTimeFactory, minutes
         ("at 8 pm turn on the porch light", "turn on the porch light"),
     ],
 )
-def test_command_part(sentence: str, command: str) -> None:
+def test_without_time(sentence: str, command: str) -> None:
     """The time is taken out of the sentence, the command is left."""
-    assert command_part(prepare_text(sentence)) == command
+    assert without_time(prepare_text(sentence)) == command
 
 
 async def test_runs_when_due_not_now(

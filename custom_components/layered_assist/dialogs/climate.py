@@ -19,7 +19,7 @@ from ..selection.actions import ActionKind, parse_action
 from ..selection.capabilities import CLIMATE_TARGET_HUMIDITY
 from ..selection.catalog import DeviceCatalog
 from ..selection.local_commands import command_for_action
-from ..selection.recall import RecallContext, Recaller
+from ..selection.recall import Recall, RecallContext, Recaller
 from .values import TEMPERATURE_WORDS, Reading, prepare, read_values
 from .words import is_cancel, is_confirm, is_refuse
 
@@ -62,10 +62,6 @@ class ClimateDialog:
         """Return the dialog for storage and the service response."""
         return asdict(self)
 
-    def expired(self, timeout: float) -> bool:
-        """Tell whether the dialog has been idle too long."""
-        return time.time() - self.updated_at > timeout
-
 
 @dataclass(slots=True)
 class DialogReply:
@@ -101,11 +97,19 @@ class ClimateDialogEngine:
         """Return HA's temperature unit."""
         return self.hass.config.units.temperature_unit
 
+    def _recall(self, text: str) -> Recall | None:
+        """Return Layer 1's reading of a sentence, with no conversation behind it."""
+        return Recaller(self.catalog).recall(text, RecallContext()) if self.catalog is not None else None
+
     def find_target(self, text: str) -> str | None:
         """Return the climate or humidifier a sentence names, when Layer 1 is sure."""
-        if self.catalog is None:
+        return self._target_of(self._recall(text))
+
+    @staticmethod
+    def _target_of(recall: Recall | None) -> str | None:
+        """Return the one climate or humidifier a reading names."""
+        if recall is None:
             return None
-        recall = Recaller(self.catalog).recall(text, RecallContext())
         # Only a device the user named: 湿度 alone must not pick the only humidifier.
         targets = {
             t
@@ -116,11 +120,10 @@ class ClimateDialogEngine:
         }
         return targets.pop() if len(targets) == 1 else None
 
-    def _for_a_device_itself(self, text: str) -> bool:
+    def _for_a_device_itself(self, recall: Recall | None) -> bool:
         """Tell whether a preset word is some device's own: another kind, or the named one's mode."""
-        if self.catalog is None:
+        if recall is None:
             return False
-        recall = Recaller(self.catalog).recall(text, RecallContext())
         named = [t for s in recall.segments if s.reason == "name" for t in s.targets]
         domains = {t.split(".", 1)[0] for t in named}
         # 模式 alone reads as a scene; only a named scene is another device.
@@ -157,10 +160,14 @@ class ClimateDialogEngine:
         prepared = prepare(text)
         if dialog is None:
             preset = self._preset(prepared)
-            if not starts_climate_dialog(text) and (preset is None or self._for_a_device_itself(text)):
+            starts = starts_climate_dialog(text)
+            if not starts and preset is None:
+                return None
+            recall = self._recall(text)
+            if not starts and self._for_a_device_itself(recall):
                 # "把净化器调到睡眠模式" is the purifier's preset, not this dialog's.
                 return None
-            dialog = ClimateDialog(stage=STAGE_COLLECTING, target=self.find_target(text))
+            dialog = ClimateDialog(stage=STAGE_COLLECTING, target=self._target_of(recall))
             reading = (
                 read_values(text, self.unit)
                 if preset is None

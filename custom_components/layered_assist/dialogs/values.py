@@ -19,7 +19,6 @@ _AFTER_TEMPERATURE = re.compile(rf"(?:温度|temperature)\D{{0,6}}?{_NUM}")
 _AFTER_HUMIDITY = re.compile(rf"(?:湿度|humidity)\D{{0,6}}?{_NUM}|{_NUM}\s*的?湿度")
 _BARE = re.compile(rf"^\D{{0,4}}{_NUM}\D{{0,3}}$")
 TEMPERATURE_WORDS = re.compile(r"温度|temperature|度|℃|°|degree|fahrenheit|celsius|华氏")
-HUMIDITY_WORDS = re.compile(r"湿度|humidity|%|％|percent")
 
 
 @dataclass(frozen=True, slots=True)

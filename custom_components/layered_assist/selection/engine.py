@@ -10,7 +10,7 @@ from homeassistant.helpers import device_registry as dr, entity_registry as er
 from ..const import LOGGER
 from ..localize import async_text, is_chinese
 from ..state import ConversationState
-from ..turn import TurnOutcome
+from ..turn import Turn, TurnOutcome
 from .actions import Action, ActionKind, action_words, parse_action
 from .capabilities import CommandError
 from .catalog import CatalogEntry, DeviceCatalog
@@ -18,7 +18,7 @@ from .describe import async_describe
 from .execute import PlannedCommand, plan_command, spoken_names
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller, Segment
-from .understanding import QUESTION_WORDS, Mood, leftover, sentence_mood
+from .understanding import QUESTION_WORDS, Mood, leftover
 
 # Actions whose value a device may not offer; a sure request for one gets a clear answer.
 _MODIFIERS = {
@@ -95,6 +95,13 @@ class SelectionEngine:
         self.options = options
         self.recaller = Recaller(catalog, options.top_k)
 
+    def recall_turn(self, turn: Turn) -> Recall:
+        """Return the turn's recall, reading the sentence on first use."""
+        if turn.recall is None:
+            turn.recall = self.recall(turn.text, turn.state, turn.area)
+            turn.lap("recall")
+        return turn.recall
+
     def rooms_of(self, entity_ids: list[str]) -> list[str]:
         """Return the areas of the given entities, in order."""
         rooms = [entry.area_id for e in entity_ids if (entry := self.catalog.entry(e)) and entry.area_id]
@@ -110,7 +117,7 @@ class SelectionEngine:
 
     async def async_answer(self, recall: Recall, language: str) -> TurnOutcome | None:
         """Answer a question about sure devices from their states, or acknowledge a "don't"."""
-        mood = sentence_mood(recall.text)
+        mood = recall.mood
         if not recall.confident:
             return None
         subjects = recall.targets
@@ -159,7 +166,7 @@ class SelectionEngine:
         self, recall: Recall, state: ConversationState, area: str | None = None
     ) -> list[PlannedCommand] | None:
         """Return the commands the local rules are sure of, or None (the model decides)."""
-        if not self.options.local_action or sentence_mood(recall.text) is not Mood.COMMAND:
+        if not self.options.local_action or recall.mood is not Mood.COMMAND:
             return None
         try:
             if recall.again:
@@ -218,7 +225,7 @@ class SelectionEngine:
 
     async def async_why_not(self, recall: Recall, language: str) -> str | None:
         """Say why a sentence the local layers did not carry out needs the model (local-only mode)."""
-        mood = sentence_mood(recall.text)
+        mood = recall.mood
         if mood is Mood.CONDITION or mood is Mood.PAST:
             return await async_text(self.hass, language, "replies", f"local_only_{mood.value}")
         if not recall.is_device_command:

@@ -12,7 +12,7 @@ from ..language.text import normalize
 from ..turn import Turn, TurnOutcome
 from .catalog import DeviceCatalog
 from .recall import Recall
-from .understanding import Mood, sentence_mood
+from .understanding import Mood
 from .vocabulary import STRONG_GROUP, domain_hints
 
 # HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
@@ -49,7 +49,7 @@ def _opens_up(result: RecognizeResult, catalog: DeviceCatalog) -> bool:
     return False
 
 
-def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: DeviceCatalog) -> bool:
+def _leave_to_us(result: RecognizeResult, recall: Recall, area: str | None, catalog: DeviceCatalog) -> bool:
     """Tell whether HA's match should be left to our layers instead of being run.
 
     HA reads "关窗帘" with no room and no speaker's room as every curtain in the
@@ -58,7 +58,7 @@ def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: 
     if result.intent.name in _LEFT_TO_THE_MODEL or _opens_up(result, catalog):
         return True
     slots = result.entities
-    if sentence_mood(normalize(text)) is not Mood.COMMAND and _DEVICE_SLOTS & set(slots):
+    if recall.mood is not Mood.COMMAND and _DEVICE_SLOTS & set(slots):
         # "客厅灯开着吗", "don't turn on the lamp", "in ten minutes": HA would act now.
         return True
     if "conversation_command" in slots:
@@ -72,7 +72,7 @@ def _leave_to_us(result: RecognizeResult, text: str, area: str | None, catalog: 
     if "domain" not in slots and "device_class" not in slots:
         # Not aimed at devices: the time, a moon phase, a memo, an alarm.
         return False
-    return area is None and not STRONG_GROUP.search(normalize(text))
+    return area is None and not STRONG_GROUP.search(recall.text)
 
 
 class FastPathLayer:
@@ -99,7 +99,8 @@ class FastPathLayer:
         return outcome
 
     async def _async_ask_ha(self, turn: Turn) -> TurnOutcome | None:
-        user_input = turn.user_input
+        user_input, recall = turn.user_input, turn.recall
+        assert recall is not None
         area = turn.area
         language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
         local_input = conversation.ConversationInput(
@@ -117,7 +118,7 @@ class FastPathLayer:
                 self.hass,
                 local_input,
                 turn.chat_log,
-                intent_filter=lambda result: _leave_to_us(result, user_input.text, area, self.catalog),
+                intent_filter=lambda result: _leave_to_us(result, recall, area, self.catalog),
             )
         except HomeAssistantError as err:
             # e.g. a matched intent whose integration is not loaded.

@@ -11,36 +11,21 @@ import re
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
 
-from ..alarm_time import AlarmTimeError, parse_alarm_time
 from ..alarms import Alarm, AlarmManager
 from ..const import LOGGER
+from ..language.times import AlarmTimeError, parse_alarm_time, without_time
 from ..localize import async_text, is_chinese
 from ..turn import Turn, TurnOutcome
 from .capabilities import CommandError, is_sensitive
+from .carry_out import async_carry_out
 from .engine import SelectionEngine
-from .execute import async_execute, plan_command
-from .recall import prepare_text
-from .understanding import Mood, sentence_mood
+from .execute import plan_command
+from .understanding import Mood
 
-# The words of a time to strip from a request for later, leaving the command.
-_TIME_PHRASE = re.compile(
-    r"(?:\d+|[一二两三四五六七八九十半]+)\s*个?半?\s*(?:分钟|分|小时|钟头|秒钟?)\s*(?:以后|之后|后)|"
-    r"(?:今天|明天|后天)?(?:早上|早晨|上午|中午|下午|傍晚|晚上|今晚|明早|明晚|凌晨)?\s*"
-    r"(?:\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:|：)\s*(?:半|一刻|三刻|\d{1,2}\s*分?|[一二三四五六七八九十]+分?)?(?:钟)?|"
-    r"今天|明天|后天|早上|早晨|上午|中午|下午|傍晚|晚上|今晚|明早|明晚|凌晨|"
-    r"\bin\s*(?:\d+(?:\.\d+)?|half an?)\s*(?:minutes?|mins?|hours?|hrs?)\b|"
-    r"\b(?:at\s*)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\bat\s*\d{1,2}(?::\d{2})?\b|"
-    r"\btonight\b|\btomorrow\b"
-)
 _CANCEL = re.compile(
     r"取消(?:刚才|刚刚|上一个|最后一个)?的?(?:定时|预约|计划|任务)|"
     r"\bcancel (?:that|the|my|the last) (?:timer|schedule|scheduled command)\b"
 )
-
-
-def command_part(text: str) -> str:
-    """Return what a request for later asks to do, without its time ("关掉客厅主灯")."""
-    return re.sub(r"\s+", " ", _TIME_PHRASE.sub(" ", text)).strip(" ,，")
 
 
 class LaterLayer:
@@ -55,17 +40,18 @@ class LaterLayer:
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Schedule or cancel; None when the sentence is not a request for later."""
         hass, language = self.hass, turn.language
-        prepared = prepare_text(turn.text)
+        whole = self.engine.recall_turn(turn)
+        prepared = whole.text
         if _CANCEL.search(prepared):
             return await _async_cancel(hass, self.alarms, language)
-        if sentence_mood(prepared) is not Mood.LATER:
+        if whole.mood is not Mood.LATER:
             return None
         now = dt_util.now()
         try:
             due = parse_alarm_time(turn.text, now).due
         except AlarmTimeError:
             return None
-        command_text = command_part(prepared)
+        command_text = without_time(prepared)
         recall = self.engine.recall(command_text, turn.state, turn.area)
         planned = self.engine.plan(recall, turn.state, turn.area) if not recall.again else None
         if not planned or due <= now or any(_sensitive(hass, p.entity_id, p.command) for p in planned):
@@ -128,4 +114,5 @@ async def async_run_scheduled(hass: HomeAssistant, alarm: Alarm) -> None:
         except (CommandError, KeyError) as err:
             LOGGER.warning("Scheduled command %s skipped: %s", record, err)
     if planned:
-        await async_execute(hass, planned, Context(user_id=alarm.user_id))
+        # As any other command: for the user who asked, and a risky one is never run unattended.
+        await async_carry_out(hass, planned, Context(user_id=alarm.user_id), hass.config.language)

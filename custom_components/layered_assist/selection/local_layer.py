@@ -27,8 +27,7 @@ class LocalLayer:
 
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Recall the turn's devices; act or answer when sure, else leave the recall to later layers."""
-        recall = turn.recall = self.engine.recall(turn.text, turn.state, turn.area)
-        turn.lap("recall")
+        recall = self.engine.recall_turn(turn)
         if planned := self.engine.plan(recall, turn.state, turn.area):
             done = await async_carry_out(
                 self.hass,

@@ -15,6 +15,7 @@ from ..language.numbers import english_to_arabic, to_arabic
 from ..language.text import Unit, is_cjk, normalize, units
 from .actions import Action, parse_action, strip_action
 from .catalog import CatalogEntry, DeviceCatalog, MatchName, Place, prepare_names
+from .understanding import Mood, sentence_mood
 from .vocabulary import (
     AGAIN,
     DOMAIN_WORDS,
@@ -197,6 +198,8 @@ class Recall:
     segments: list[Segment]
     again: bool
     candidates: list[str]
+    # What the sentence asks for: read once, used by every layer.
+    mood: Mood = Mood.COMMAND
 
     @property
     def commands(self) -> list[Segment]:
@@ -281,7 +284,7 @@ class Recaller:
             candidates.extend(c.entity_id for c in segment.candidates[:limit])
         if again:
             candidates[:0] = list(context.last_targets or context.recent_devices[:1])
-        return Recall(prepared, segments, again, list(dict.fromkeys(candidates)))
+        return Recall(prepared, segments, again, list(dict.fromkeys(candidates)), sentence_mood(prepared))
 
     def _names_anything(self, text: str) -> bool:
         """Tell whether a sentence with 再 also names a device (再来一下 vs 再低一度)."""

@@ -13,6 +13,7 @@ from enum import StrEnum
 import re
 
 from ..language.text import is_cjk, units
+from ..language.times import LATER
 from .actions import ActionKind
 from .catalog import CatalogEntry
 from .vocabulary import DOMAIN_WORDS, HERE, PRONOUN, THAT_ROOM, domain_words
@@ -29,7 +30,6 @@ class Mood(StrEnum):
     PAST = "past"
 
 
-_CN_NUMBER = r"(?:\d+|[二三四五六七八九十两][一二三四五六七八九十]*)"
 _NEGATION = re.compile(
     r"不要|不用|别|先别|甭|不想|不需要|无需|不必|用不着|千万别|"
     r"\bdon'?t\b|\bdo not\b|\bnever\b|\bno need\b|\bnot\b"
@@ -38,17 +38,6 @@ _CONDITION = re.compile(
     r"如果|要是|假如|假设|万一|的话|一旦|等到|每当|每天|每晚|每周|每次|"
     r"\bif\b|\bunless\b|\bwhen(?:ever)?\b|\bin case\b|"
     r"\bevery (?:day|night|morning|evening|week|hour|time)\b"
-)
-_LATER = re.compile(
-    rf"{_CN_NUMBER}\s*(?:个)?(?:分钟|小时|钟头|秒钟?|天)(?:以后|之后|后|以内)|"
-    rf"(?:^|[^大小亮暗高低快慢多少强弱冷热近远一]){_CN_NUMBER}点(?:钟|半|{_CN_NUMBER}分?)?|"
-    r"\d{1,2}[:：]\d{2}|"
-    r"早上|早晨|上午|中午|下午|傍晚|晚上|今晚|今天晚上|明天|明早|明晚|后天|凌晨|半夜|夜里|"
-    r"睡前|睡觉前|一会儿?|待会儿?|等会儿?|稍后|过会儿?|回头|"
-    r"\bin (?:\d+|an?|half an?) (?:seconds?|minutes?|mins?|hours?|days?)\b|"
-    r"\btonight\b|\btomorrow\b|\blater\b|\bafter\b|\bsoon\b|"
-    r"\bthis (?:morning|afternoon|evening)\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)?\b|"
-    r"\bat (?:noon|midnight)\b"
 )
 # Questions about what happened: nothing to do, and the present state is no answer.
 _PAST = re.compile(r"谁|刚才|刚刚|昨天|之前|^(?:did|had|who)\b|\bwho\b")
@@ -66,7 +55,7 @@ def sentence_mood(text: str) -> Mood:
         return Mood.NEGATION
     if _CONDITION.search(text):
         return Mood.CONDITION
-    if _LATER.search(text):
+    if LATER.search(text):
         return Mood.LATER
     if _PAST.search(text):
         return Mood.PAST

@@ -4,8 +4,8 @@ import voluptuous as vol
 
 from homeassistant.util import dt as dt_util
 
-from ..alarm_time import AlarmTimeError, parse_alarm_time
 from ..alarms import Alarm, AlarmManager
+from ..language.times import AlarmTimeError, parse_alarm_time
 from ..localize import async_text, is_chinese
 from .base import ADDS, LOOKUP, REMOVES, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 

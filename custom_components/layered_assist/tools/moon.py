@@ -11,7 +11,6 @@ from ..localize import async_text
 from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .dates import DateError, parse_date
 
-SYNODIC_MONTH = 29.530588853
 # Upper bounds (in days of astral's 0–28 cycle) of each named phase.
 _PHASES = (
     (1.84566, "new_moon"),

@@ -1,17 +1,45 @@
-"""Alarm times said in Chinese or English, parsed by code.
+"""Times said in Chinese or English: the one vocabulary of times, and the alarm-time parser.
 
 7点半, 明早七点, 下午3点, 二十分钟后, 一个半小时后, in 20 minutes, tomorrow 6:30, 7 pm,
-每天7点, 工作日7点, every weekday at 7, 每周一8点.
+每天7点, 工作日7点, every weekday at 7, 每周一8点. ``LATER`` tells a request for later
+from one for now, ``without_time`` leaves the command of a request for later, and
+``parse_alarm_time`` says when it is due.
 """
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 import re
 
-from .language.numbers import chinese_to_number, english_to_arabic, to_arabic
-from .language.text import normalize
+from .numbers import chinese_to_number, english_to_arabic, to_arabic
+from .text import normalize
 
 DAILY, WEEKDAYS = "daily", "weekdays"
+_DAYS = r"今天|明天|后天"
+_PARTS_OF_DAY = r"早上|早晨|清晨|上午|中午|下午|傍晚|晚上|今晚|今天晚上|明早|明晚|凌晨|半夜|夜里"
+_CN_NUMBER = r"(?:\d+|[二三四五六七八九十两][一二三四五六七八九十]*)"
+# A request for later: a time, a part of a day, or a vague "in a while". 一点 after 调高 is
+# "a bit", not one o'clock.
+LATER = re.compile(
+    rf"{_CN_NUMBER}\s*(?:个)?(?:分钟|小时|钟头|秒钟?|天)(?:以后|之后|后|以内)|"
+    rf"(?:^|[^大小亮暗高低快慢多少强弱冷热近远一]){_CN_NUMBER}点(?:钟|半|{_CN_NUMBER}分?)?|"
+    r"\d{1,2}[:：]\d{2}|"
+    rf"{_PARTS_OF_DAY}|明天|后天|"
+    r"睡前|睡觉前|一会儿?|待会儿?|等会儿?|稍后|过会儿?|回头|"
+    r"\bin (?:\d+|an?|half an?) (?:seconds?|minutes?|mins?|hours?|days?)\b|"
+    r"\btonight\b|\btomorrow\b|\blater\b|\bafter\b|\bsoon\b|"
+    r"\bthis (?:morning|afternoon|evening)\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)?\b|"
+    r"\bat (?:noon|midnight)\b"
+)
+# The words of a time in a request for later (prepared text: Arabic numerals).
+_TIME_PHRASE = re.compile(
+    r"(?:\d+|[一二两三四五六七八九十半]+)\s*个?半?\s*(?:分钟|分|小时|钟头|秒钟?)\s*(?:以后|之后|后)|"
+    rf"(?:{_DAYS})?(?:{_PARTS_OF_DAY})?\s*"
+    r"(?:\d{1,2}|[一二两三四五六七八九十]+)\s*(?:点|:|：)\s*(?:半|一刻|三刻|\d{1,2}\s*分?|[一二三四五六七八九十]+分?)?(?:钟)?|"
+    rf"{_DAYS}|{_PARTS_OF_DAY}|"
+    r"\bin\s*(?:\d+(?:\.\d+)?|half an?)\s*(?:minutes?|mins?|hours?|hrs?)\b|"
+    r"\b(?:at\s*)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\bat\s*\d{1,2}(?::\d{2})?\b|"
+    r"\btonight\b|\btomorrow\b"
+)
 _WEEKDAY_ZH = "一二三四五六日天"
 _WEEKDAY_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -30,6 +58,11 @@ _AM = re.compile(r"早上|早晨|清晨|上午|明早|凌晨|\bam\b|a\.m\.|morni
 _NOON = re.compile(r"中午|noon")
 _WEEKLY_ZH = re.compile(rf"每(?:周|星期|个星期)([{_WEEKDAY_ZH}])")
 _WEEKLY_EN = re.compile(r"every\s+(" + "|".join(_WEEKDAY_EN) + r")")
+
+
+def without_time(text: str) -> str:
+    """Return what a request for later asks to do, without its time ("关掉客厅主灯")."""
+    return re.sub(r"\s+", " ", _TIME_PHRASE.sub(" ", text)).strip(" ,，")
 
 
 class AlarmTimeError(ValueError):
