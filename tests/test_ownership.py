@@ -82,6 +82,13 @@ async def say(
     return str(result.response.speech["plain"]["speech"])
 
 
+async def service(hass: HomeAssistant, name: str, data: dict[str, Any]) -> dict[str, Any]:
+    """Call one of our services and return its response."""
+    response = await hass.services.async_call(DOMAIN, name, data, blocking=True, return_response=True)
+    assert response is not None
+    return dict(response)
+
+
 @pytest.fixture
 async def two_agents(hass: HomeAssistant, fake_openai: FakeOpenAI) -> MockConfigEntry:
     """One entry, two agents with different personas, dialog ranges, risky lists and selection."""
@@ -177,14 +184,7 @@ async def test_personas_follow_the_agent(
 
 
 async def _climate(hass: HomeAssistant, **data: Any) -> dict[str, Any]:
-    response: dict[str, Any] = await hass.services.async_call(
-        DOMAIN,
-        "climate_confirm",
-        {"language": "en", "target": "climate.hvac", **data},
-        blocking=True,
-        return_response=True,
-    )
-    return response
+    return await service(hass, "climate_confirm", {"language": "en", "target": "climate.hvac", **data})
 
 
 async def test_dialog_ranges_follow_the_agent_named_in_the_service(
@@ -254,20 +254,11 @@ async def test_each_entry_uses_its_own_endpoint_and_stores(
     second_server.add(text("From the second endpoint."))
     assert await say(hass, ids["second"], "tell me a joke", "x") == "From the second endpoint."
     assert fake_openai.chat_requests == []
-    await hass.services.async_call(
-        DOMAIN,
-        "add_memo",
-        {"text": "buy milk", "config_entry": first.entry_id},
-        blocking=True,
-        return_response=True,
-    )
-    listed = await hass.services.async_call(
-        DOMAIN, "list_memos", {"agent": ids["second"]}, blocking=True, return_response=True
-    )
-    assert listed is not None
+    await service(hass, "add_memo", {"text": "buy milk", "config_entry": first.entry_id})
+    listed = await service(hass, "list_memos", {"agent": ids["second"]})
     assert listed["memos"] == []
     with pytest.raises(ServiceValidationError) as err:
-        await hass.services.async_call(DOMAIN, "list_memos", {}, blocking=True, return_response=True)
+        await service(hass, "list_memos", {})
     assert err.value.translation_key == "ambiguous_entry"
     await hass.async_block_till_done()
     for entry in (first, second):
@@ -284,12 +275,10 @@ async def test_an_alarm_fires_once_with_two_entries(
     """An alarm set through one entry is stored and fired by that entry only."""
     first, second = two_entries
     events = async_capture_events(hass, EVENT_ALARM)
-    await hass.services.async_call(
-        DOMAIN,
+    await service(
+        hass,
         "set_alarm",
         {"time": "in 10 minutes", "message": "tea", "config_entry": second.entry_id, "language": "en"},
-        blocking=True,
-        return_response=True,
     )
     assert [len(e.runtime_data.alarms.alarms) for e in (first, second)] == [0, 1]
     freezer.tick(timedelta(minutes=11))
@@ -307,13 +296,7 @@ async def test_removing_an_entry_leaves_the_other_and_deletes_its_data(
     """The removed entry's stores are gone; the other entry's agent still answers."""
     first, second = two_entries
     ids = agent_ids(hass, first)
-    await hass.services.async_call(
-        DOMAIN,
-        "add_memo",
-        {"text": "gone", "config_entry": second.entry_id},
-        blocking=True,
-        return_response=True,
-    )
+    await service(hass, "add_memo", {"text": "gone", "config_entry": second.entry_id})
     await second.runtime_data.memos.async_flush()
     assert entry_store_key(MEMOS, second.entry_id) in hass_storage
     assert await hass.config_entries.async_remove(second.entry_id)
@@ -322,8 +305,7 @@ async def test_removing_an_entry_leaves_the_other_and_deletes_its_data(
     fake_openai.add(text("Still here."))
     assert await say(hass, ids["first"], "tell me a joke", "y") == "Still here."
     # With one entry left, calls naming none are its own again.
-    listed = await hass.services.async_call(DOMAIN, "list_memos", {}, blocking=True, return_response=True)
-    assert listed is not None
+    listed = await service(hass, "list_memos", {})
     assert listed["memos"] == []
 
 
