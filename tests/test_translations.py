@@ -22,7 +22,7 @@ def flatten(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
-@pytest.mark.parametrize("language", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("language", ["zh-Hans", "zh-Hant", "zh-HK", "zh-TW"])
 def test_same_keys_and_placeholders(language: str) -> None:
     """Every English string exists in Chinese with the same placeholders (HA drops it otherwise)."""
     english = flatten(json.loads((TRANSLATIONS / "en.json").read_text(encoding="utf-8")))

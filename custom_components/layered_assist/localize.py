@@ -4,9 +4,13 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.translation import async_get_translations
 
 from .const import DOMAIN
+from .language.text import to_traditional
 
 FALLBACK_LANGUAGE = "en"
-_TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
+# Chinese conversation languages by the translation file that serves them: Cantonese
+# (Hong Kong, Macau), Taiwan Mandarin, other Traditional, else Simplified.
+_CHINESE_VARIANTS = (("zh-hk", "zh-HK"), ("zh-mo", "zh-HK"), ("zh-tw", "zh-TW"), ("zh-hant", "zh-Hant"))
+TRADITIONAL = frozenset({"zh-HK", "zh-TW", "zh-Hant"})
 
 
 def translation_language(language: str | None) -> str:
@@ -15,7 +19,7 @@ def translation_language(language: str | None) -> str:
         return FALLBACK_LANGUAGE
     lowered = language.lower().replace("_", "-")
     if lowered.startswith("zh"):
-        return "zh-Hant" if lowered.startswith(_TRADITIONAL) else "zh-Hans"
+        return next((file for prefix, file in _CHINESE_VARIANTS if lowered.startswith(prefix)), "zh-Hans")
     return lowered.split("-")[0]
 
 
@@ -40,8 +44,12 @@ async def async_text(
             break
     if template is None:
         return key
+    values = placeholders or {}
+    if (file := translation_language(language)) in TRADITIONAL:
+        # Names and words put into the reply may be Simplified (a device named so).
+        values = {name: to_traditional(value, file) for name, value in values.items()}
     try:
-        return template.format(**(placeholders or {}))
+        return template.format(**values)
     except (KeyError, IndexError, ValueError):
         return template
 

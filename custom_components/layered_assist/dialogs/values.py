@@ -15,6 +15,8 @@ _FAHRENHEIT = re.compile(
 )
 _CELSIUS = re.compile(rf"{_NUM}\s*(?:度|℃|°\s*c?|摄氏度|degrees?(?: celsius)?|celsius)")
 _PERCENT = re.compile(rf"{_NUM}\s*(?:%|％|percent)")
+# 六成 is sixty percent (as humidity is said in Hong Kong).
+_TENTHS = re.compile(r"(?<![\d.])(10|\d)\s*成")
 _AFTER_TEMPERATURE = re.compile(rf"(?:温度|temperature)\D{{0,6}}?{_NUM}")
 _AFTER_HUMIDITY = re.compile(rf"(?:湿度|humidity)\D{{0,6}}?{_NUM}|{_NUM}\s*的?湿度")
 _BARE = re.compile(rf"^\D{{0,4}}{_NUM}\D{{0,3}}$")
@@ -46,7 +48,11 @@ def read_values(text: str, unit: str, expecting: str | None = None) -> Reading:
     temperature = temperature_raw = humidity = humidity_raw = None
     rest = prepared
 
-    if match := _PERCENT.search(rest) or _AFTER_HUMIDITY.search(rest):
+    if match := _TENTHS.search(rest):
+        humidity_raw = match.group(0)
+        humidity = float(match.group(1)) * 10
+        rest = rest.replace(humidity_raw, " ")
+    elif match := _PERCENT.search(rest) or _AFTER_HUMIDITY.search(rest):
         humidity_raw = match.group(0)
         number = next(group for group in match.groups() if group is not None)
         humidity = _as_percent(float(number), explicit="%" in humidity_raw or "percent" in humidity_raw)

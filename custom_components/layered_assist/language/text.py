@@ -14,7 +14,13 @@ import unicodedata
 from opencc_purepy import OpenCC
 from pypinyin import Style, lazy_pinyin
 
+from .dialects import fold_dialects
+
 _T2S = OpenCC("t2s")
+# Traditional characters by translation file: Taiwan's forms and phrases (影片, 資訊),
+# else the standard ones our Traditional and Cantonese replies are written in.
+_TO_TRADITIONAL = {"zh-TW": OpenCC("s2twp")}
+_S2T = OpenCC("s2t")
 _TOKEN = re.compile(r"[\u3400-\u9fff]|[a-z]+|\d+(?:\.\d+)?")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -31,9 +37,9 @@ class Unit:
 
 
 def normalize(text: str) -> str:
-    """Return NFKC, lowercased, Simplified-Chinese text."""
+    """Return NFKC, lowercased, Simplified-Chinese text, Cantonese and Taiwan words in Mandarin."""
     folded = unicodedata.normalize("NFKC", text).lower()
-    return _T2S.convert(folded) if _CJK.search(folded) else folded
+    return fold_dialects(_T2S.convert(folded)) if _CJK.search(folded) else folded
 
 
 @lru_cache(maxsize=8192)
@@ -67,6 +73,13 @@ def units(text: str) -> tuple[Unit, ...]:
             stem = _stem(token)
             result.append(Unit(stem, stem))
     return tuple(result)
+
+
+def to_traditional(text: str, variant: str = "zh-Hant") -> str:
+    """Return text in the Traditional characters of a variant (zh-HK, zh-TW, zh-Hant)."""
+    if not _CJK.search(text):
+        return text
+    return _TO_TRADITIONAL.get(variant, _S2T).convert(text)
 
 
 def is_cjk(text: str) -> bool:

@@ -154,7 +154,7 @@ _RULES: list[_Rule] = [
     ),
     (
         re.compile(
-            rf"{_SET_TO}\s*(制冷|制热|除湿|抽湿|送风|自动)(?:模式)?|开\s*(制冷|制热|送风)(?:模式)?|"
+            rf"{_SET_TO}\s*(制冷|制热|除湿|抽湿|送风|自动|冷气|暖气)(?:模式)?|开\s*(制冷|制热|送风)(?:模式)?|"
             r"(制冷|制热|除湿|抽湿|送风|自动)模式|\b(cool|cooling|heat|heating|dry|fan only|auto) mode\b"
         ),
         ActionKind.SET_HVAC_MODE,

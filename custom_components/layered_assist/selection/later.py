@@ -14,7 +14,7 @@ from homeassistant.util import dt as dt_util
 from ..alarms import Alarm, AlarmManager
 from ..const import LOGGER
 from ..language.times import AlarmTimeError, parse_alarm_time, without_time
-from ..localize import async_text, is_chinese
+from ..localize import async_text
 from ..turn import Turn, TurnOutcome
 from .capabilities import CommandError, is_sensitive
 from .carry_out import async_carry_out
@@ -65,7 +65,7 @@ class LaterLayer:
             commands=[p.as_record() for p in planned],
             user_id=context.user_id if context else None,
         )
-        placeholders = {"when": _when(due, now, language), "command": command_text}
+        placeholders = {"when": await _async_when(hass, due, now, language), "command": command_text}
         speech = await async_text(hass, language, "replies", "scheduled", placeholders)
         turn.lap("later")
         return TurnOutcome("later", speech, subjects=[p.entity_id for p in planned])
@@ -88,19 +88,20 @@ def _sensitive(hass: HomeAssistant, entity_id: str, command: str) -> bool:
     return state is None or is_sensitive(state, command)
 
 
-def _when(due: datetime, now: datetime, language: str) -> str:
+async def _async_when(hass: HomeAssistant, due: datetime, now: datetime, language: str) -> str:
     """Say when: "10分钟后" / "in 10 minutes" within the hour, else the clock time."""
-    chinese = is_chinese(language)
     minutes = round((due - now).total_seconds() / 60)
+    local, today = dt_util.as_local(due), dt_util.as_local(now).date()
+    values = {"minutes": str(minutes), "clock": local.strftime("%H:%M"), "date": local.strftime("%m-%d")}
     if minutes < 60:
-        return f"{minutes}分钟后" if chinese else f"in {minutes} minutes"
-    local = dt_util.as_local(due)
-    clock = local.strftime("%H:%M")
-    if local.date() == dt_util.as_local(now).date():
-        return clock if chinese else f"at {clock}"
-    if local.date() == dt_util.as_local(now).date() + timedelta(days=1):
-        return f"明天{clock}" if chinese else f"tomorrow at {clock}"
-    return local.strftime("%m-%d ") + clock if chinese else f"on {local:%b %d} at {clock}"
+        key = "when_minutes"
+    elif local.date() == today:
+        key = "when_today"
+    elif local.date() == today + timedelta(days=1):
+        key = "when_tomorrow"
+    else:
+        key = "when_date"
+    return await async_text(hass, language, "replies", key, values)
 
 
 async def async_run_scheduled(hass: HomeAssistant, alarm: Alarm) -> None:

@@ -223,6 +223,11 @@ class Recall:
         return list(dict.fromkeys(t for s in self.commands for t in s.targets))
 
 
+# The room's light as a whole ("卧室的电灯"), and the names of a room's main light.
+_ROOM_LIGHT = re.compile(r"电灯")
+_MAIN_LIGHT = re.compile(r"(?:主灯|吸顶灯|顶灯|吊灯|大灯|ceiling lights?|ceiling lamps?)$")
+
+
 def prepare_text(text: str) -> str:
     """Normalize a sentence: Simplified Chinese, English words of mixed text, numerals."""
     normalized = normalize(text)
@@ -494,6 +499,13 @@ class Recaller:
                 segment.targets = in_place
                 segment.confident = True
                 segment.reason = "only-one-in-place"
+                return
+            # 电灯 of a room (as said in Taiwan and Hong Kong) is its main light.
+            main = [e for e in in_place if any(_MAIN_LIGHT.search(n.text) for n in entries[e].names)]
+            if explicit_place and _ROOM_LIGHT.search(segment.text) and len(main) == 1:
+                segment.targets = main
+                segment.confident = True
+                segment.reason = "main-light"
                 return
             anywhere = [e.entity_id for e in entries.values() if e.domain in segment.primary_domains]
             if not in_place and len(anywhere) == 1 and not has_place:
