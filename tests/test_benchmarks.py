@@ -5,24 +5,18 @@ from pathlib import Path
 import subprocess
 import sys
 
+import pytest
+
 FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).parent.parent
 
 
-def run_module(module: str, out: Path) -> dict:
-    """Run a benchmark module on the test home and return its report."""
+def run_module(
+    module: str, out: Path, home: Path = FIXTURES / "home_zh.json", cases: Path = FIXTURES / "cases_zh.jsonl"
+) -> dict:
+    """Run a benchmark module on a home (the test home by default) and return its report."""
     subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            module,
-            "--home",
-            str(FIXTURES / "home_zh.json"),
-            "--cases",
-            str(FIXTURES / "cases_zh.jsonl"),
-            "--out",
-            str(out),
-        ],
+        [sys.executable, "-m", module, "--home", str(home), "--cases", str(cases), "--out", str(out)],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -60,6 +54,22 @@ def test_selection_benchmark(tmp_path: Path) -> None:
     assert actions["ours"]["turns"] == actions["ha"]["turns"] == 3
     assert (actions["ours"]["exact"], actions["ours"]["wrong"]) == (3, 0)
     assert actions["by_tag"]["query"]["ours"]["exact"] == 1
+
+
+@pytest.mark.parametrize("name", ["zh-hk-home", "zh-tw-home"])
+def test_cantonese_and_taiwan_actions(tmp_path: Path, name: str) -> None:
+    """Our own Cantonese and Taiwan fixtures: no wrong action, at least 0.8 exact with no model."""
+    bench = ROOT / "bench" / "fixtures"
+    report = run_module(
+        "bench.selection",
+        tmp_path / "selection.json",
+        bench / f"{name}.home.json",
+        bench / f"{name}.cases.jsonl",
+    )
+    ours = report["actions"]["ours"]
+    assert ours["turns"] >= 40
+    assert ours["wrong"] == 0, ours["wrong_turns"]
+    assert ours["action_exact"] >= 0.8
 
 
 def test_e2e_benchmark(tmp_path: Path) -> None:
