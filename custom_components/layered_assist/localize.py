@@ -18,6 +18,8 @@ def translation_language(language: str | None) -> str:
     if not language:
         return FALLBACK_LANGUAGE
     lowered = language.lower().replace("_", "-")
+    if lowered.startswith("yue"):
+        return "zh-HK"
     if lowered.startswith("zh"):
         return next((file for prefix, file in _CHINESE_VARIANTS if lowered.startswith(prefix)), "zh-Hans")
     return lowered.split("-")[0]

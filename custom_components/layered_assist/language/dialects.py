@@ -75,7 +75,9 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # Sentence-final particles.
         (r"(?<=\S)[喇嘞啩噃]+(?=[。.!！?？]?$)", ""),
         # Places and devices as said in Hong Kong and Taiwan.
+        (r"枱", "台"),
         (r"主人房", "主卧"),
+        (r"厕所", "卫生间"),
         (r"睡房", "卧室"),
         (r"(?<![客餐饭大门展会舞宴])厅", "客厅"),
         (r"抽风机", "换气扇"),
