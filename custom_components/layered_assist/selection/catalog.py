@@ -136,6 +136,10 @@ class DeviceCatalog:
                 found |= ids
         return found
 
+    def said_in_a_name(self, word: str, text: str) -> bool:
+        """Tell whether a word of the text belongs to a device, area or floor name said in it."""
+        return any(word in name and name in text for name in self._literal_names)
+
     def names_in(self, text: str, *, places: bool = True) -> bool:
         """Tell whether a normalized text contains a device (or area, floor) name verbatim."""
         names = self._literal_names if places else self._literal_entity_names

@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 from homeassistant.core import HomeAssistant
 
+from ..localize import async_text, is_chinese
 from ..turn import Turn, TurnOutcome
 from .carry_out import Hold, async_carry_out
 from .engine import SelectionEngine
@@ -28,6 +29,13 @@ class LocalLayer:
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Recall the turn's devices; act or answer when sure, else leave the recall to later layers."""
         recall = self.engine.recall_turn(turn)
+        if places := recall.unknown_places:
+            # "turn off the lights upstairs" in a home with no upstairs: say so, touch nothing.
+            joined = "、" if is_chinese(turn.language) else ", "
+            speech = await async_text(
+                self.hass, turn.language, "replies", "unknown_place", {"places": joined.join(places)}
+            )
+            return TurnOutcome("local_answer", speech)
         if planned := self.engine.plan(recall, turn.state, turn.area):
             done = await async_carry_out(
                 self.hass,

@@ -19,6 +19,7 @@ from .understanding import Mood, sentence_mood
 from .vocabulary import (
     AGAIN,
     DOMAIN_WORDS,
+    FLOOR_WORDS,
     HERE,
     PRONOUN,
     SEGMENT_SPLIT,
@@ -162,6 +163,8 @@ class Segment:
     area_inherited: bool = False
     action_inherited: bool = False
     place_words: list[str] = field(default_factory=list)
+    # Floor words said that name nothing in this home ("upstairs" in a one-storey home).
+    unknown_places: list[str] = field(default_factory=list)
     strong_group: bool = False
     weak_group: bool = False
     pronoun: bool = False
@@ -216,6 +219,11 @@ class Recall:
     def is_device_command(self) -> bool:
         """Tell whether the sentence reads as a device command (an action, or sure devices)."""
         return bool(self.candidates) and any(s.action is not None or s.confident for s in self.segments)
+
+    @property
+    def unknown_places(self) -> list[str]:
+        """Return the floor words said that name nothing in this home."""
+        return list(dict.fromkeys(word for s in self.segments for word in s.unknown_places))
 
     @property
     def targets(self) -> list[str]:
@@ -304,6 +312,12 @@ class Recaller:
             areas.add(context.context_area)
         if THAT_ROOM.search(text) and context.recent_rooms:
             areas.add(context.recent_rooms[0])
+        named = [*area_words.values(), *floor_words.values()]
+        unknown = [
+            word
+            for word in dict.fromkeys(match.group(0) for match in FLOOR_WORDS.finditer(text))
+            if not any(word in place for place in named) and not self.catalog.said_in_a_name(word, text)
+        ]
         domains = domain_hints(text)
         plural = plural_group_domains(text)
         primary = primary_domains(text) | {d for d in domains if d in plural}
@@ -316,7 +330,8 @@ class Recaller:
             stated_domains=state_domains(text),
             areas=areas,
             floors=floors,
-            place_words=[*area_words.values(), *floor_words.values()],
+            place_words=named,
+            unknown_places=unknown,
             strong_group=bool(STRONG_GROUP.search(text)),
             weak_group=bool(WEAK_GROUP.search(text)) or bool(plural),
             pronoun=bool(PRONOUN.search(text)),
@@ -430,6 +445,10 @@ class Recaller:
 
     def _resolve(self, segment: Segment, context: RecallContext) -> None:
         """Score the pool, then decide the sure targets if there are any."""
+        if segment.unknown_places:
+            # A place that is not in this home selects nothing, never everything.
+            segment.reason = "unknown-place"
+            return
         features = segment_features(segment.text)
         entries = self.catalog.entries
         scored = [

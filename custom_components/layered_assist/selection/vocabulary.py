@@ -171,6 +171,13 @@ STRONG_GROUP = re.compile(r"所有|全部|全屋|一切|两个|两台|几个|\ba
 WEAK_GROUP = re.compile(r"都|全")
 
 PRONOUN = re.compile(r"它|牠|那个|这个|那台|这台|那盏|这盏|\bit\b|\bthat\b|\bthis one\b|\bthem\b")
+# Floors (and the rooms under the roof or the ground) every home might have: said and not
+# in this home, they select nothing rather than the whole home.
+FLOOR_WORDS = re.compile(
+    r"楼上|楼下|阁楼|地下室|顶楼|地库|[一二两三四五六七八九十\d]+[楼层]|"
+    r"\b(?:upstairs|downstairs|attic|loft|basement|cellar|"
+    r"(?:ground|first|second|third|fourth|top|1st|2nd|3rd|4th) floor)\b"
+)
 HERE = re.compile(r"这里|这儿|这边|这个房间|这屋|本房间|\bhere\b|\bthis room\b|\bin here\b")
 THAT_ROOM = re.compile(r"那里|那儿|那边|那个房间|那屋|\bthere\b|\bthat room\b")
 AGAIN = re.compile(
