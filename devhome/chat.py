@@ -13,7 +13,7 @@ import sys
 
 import aiohttp
 
-from .provision import TOKEN_FILE, URL
+from .ha_client import TOKEN_FILE, URL
 
 STATE_FILE = ".layered_assist_chat.json"
 

@@ -1,8 +1,9 @@
 """Provision the development Home Assistant once it answers: onboarding, a demo home, the agent.
 
 Runs against a real HA over its public REST and WebSocket APIs, as a user's browser
-would, so nothing here depends on HA's internals. Everything it does is idempotent:
-a finished config directory is left as it is.
+would, so nothing here depends on HA's internals. Every step makes sure of its result
+rather than assuming it: a re-run on an existing config directory repairs what a
+stopped or failed run left half done, and the home is read back before "ready".
 """
 
 import argparse
@@ -16,11 +17,9 @@ from typing import Any
 
 import aiohttp
 
-PORT = 8123
-URL = f"http://127.0.0.1:{PORT}"
-USERNAME = "demo"
-PASSWORD = "layered-assist"
-TOKEN_FILE = ".layered_assist_token"
+from .demo_home import AREAS, AREAS_EN, ENTITIES, FLOORS, FLOORS_EN
+from .ha_client import PASSWORD, PORT, TOKEN_FILE, URL, USERNAME, HAClient
+
 CUSTOMIZE_FILE = "customize.yaml"
 # How long provisioning waits for HA's demo entities, and how often it looks.
 ENTITY_TIMEOUT = 180.0
@@ -56,47 +55,6 @@ logger:
     custom_components.layered_assist: debug
 """
 
-FLOORS = {"一楼": 0, "二楼": 1}
-AREAS = {"客厅": "一楼", "厨房": "一楼", "玄关": "一楼", "车库": "一楼", "主卧": "二楼", "书房": "二楼"}
-AREAS_EN = {
-    "客厅": "Living room",
-    "厨房": "Kitchen",
-    "玄关": "Hallway",
-    "车库": "Garage",
-    "主卧": "Master bedroom",
-    "书房": "Study",
-}
-FLOORS_EN = {"一楼": "Ground floor", "二楼": "First floor"}
-# HA's demo entities, renamed and placed: entity id → (Chinese name, English name, area).
-ENTITIES: dict[str, tuple[str, str, str | None]] = {
-    "light.ceiling_lights": ("客厅吊灯", "Living room ceiling light", "客厅"),
-    "light.living_room_rgbww_lights": ("客厅氛围灯", "Living room ambient light", "客厅"),
-    "light.bed_light": ("床头灯", "Bedside lamp", "主卧"),
-    "light.kitchen_lights": ("厨房灯", "Kitchen light", "厨房"),
-    "light.office_rgbw_lights": ("书房灯", "Study light", "书房"),
-    "light.entrance_color_white_lights": ("玄关灯", "Hallway light", "玄关"),
-    "climate.hvac": ("客厅空调", "Living room AC", "客厅"),
-    "climate.heatpump": ("主卧空调", "Bedroom AC", "主卧"),
-    "climate.ecobee": ("书房空调", "Study AC", "书房"),
-    "humidifier.humidifier": ("主卧加湿器", "Bedroom humidifier", "主卧"),
-    "humidifier.dehumidifier": ("客厅除湿机", "Living room dehumidifier", "客厅"),
-    "cover.living_room_window": ("客厅窗帘", "Living room curtain", "客厅"),
-    "cover.hall_window": ("主卧窗帘", "Bedroom curtain", "主卧"),
-    "cover.kitchen_window": ("厨房窗户", "Kitchen window", "厨房"),
-    "cover.garage_door": ("车库门", "Garage door", "车库"),
-    "fan.living_room_fan": ("客厅风扇", "Living room fan", "客厅"),
-    "fan.ceiling_fan": ("主卧吊扇", "Bedroom ceiling fan", "主卧"),
-    "media_player.living_room": ("客厅电视", "Living room TV", "客厅"),
-    "media_player.bedroom": ("主卧音箱", "Bedroom speaker", "主卧"),
-    "lock.front_door": ("大门锁", "Front door lock", "玄关"),
-    "lock.kitchen_door": ("厨房门锁", "Kitchen door lock", "厨房"),
-    "switch.decorative_lights": ("装饰灯带", "Decorative lights", "客厅"),
-    "switch.ac": ("书房插座", "Study socket", "书房"),
-    "sensor.outside_temperature": ("室外温度", "Outside temperature", None),
-    "sensor.outside_humidity": ("室外湿度", "Outside humidity", None),
-    "weather.demo_weather_south": ("天气", "Weather", None),
-}
-
 
 def prepare(config_dir: Path, port: int) -> None:
     """Write the configuration (once) and link the integration from the working tree."""
@@ -115,87 +73,21 @@ def prepare(config_dir: Path, port: int) -> None:
     link.symlink_to(Path(__file__).resolve().parent.parent / "custom_components" / "layered_assist")
 
 
-class Provisioner:
-    """Talks to the running HA."""
+class Provisioner(HAClient):
+    """Builds the demo home, the agent and its pipeline on the running HA, and checks them."""
 
     def __init__(
-        self, session: aiohttp.ClientSession, config_dir: Path, english: bool, url: str = URL
+        self,
+        session: aiohttp.ClientSession,
+        config_dir: Path,
+        english: bool,
+        url: str = URL,
+        entity_timeout: float = ENTITY_TIMEOUT,
     ) -> None:
-        """Keep the session and where the token is stored."""
-        self.url = url
-        self.client_id = f"{url}/"
-        self.session = session
-        self.config_dir = config_dir
+        """Build the Chinese or the English home; wait this long for HA's demo entities."""
+        super().__init__(session, config_dir, url)
         self.english = english
-        self.token = ""
-        self._ws: aiohttp.ClientWebSocketResponse | None = None
-        self._id = 0
-
-    async def wait_until_up(self) -> None:
-        """Wait for HA's HTTP server (the first start installs packages and takes a while)."""
-        for _ in range(600):
-            try:
-                async with self.session.get(f"{self.url}/api/onboarding") as response:
-                    # 200 once onboarding is loaded (also after it is done).
-                    if response.status == 200:
-                        return
-            except aiohttp.ClientError:
-                pass
-            await asyncio.sleep(1)
-        sys.exit("Home Assistant did not start within 10 minutes")
-
-    async def onboard(self) -> bool:
-        """Create the demo user and finish onboarding; return False when done before."""
-        async with self.session.get(f"{self.url}/api/onboarding") as response:
-            steps = await response.json()
-        if all(step["done"] for step in steps):
-            return False
-        language = "en" if self.english else "zh-Hans"
-        body = {
-            "client_id": self.client_id,
-            "name": "Demo",
-            "username": USERNAME,
-            "password": PASSWORD,
-            "language": language,
-        }
-        async with self.session.post(f"{self.url}/api/onboarding/users", json=body) as response:
-            response.raise_for_status()
-            code = (await response.json())["auth_code"]
-        form = {"grant_type": "authorization_code", "code": code, "client_id": self.client_id}
-        async with self.session.post(f"{self.url}/auth/token", data=form) as response:
-            response.raise_for_status()
-            self.token = (await response.json())["access_token"]
-        for step, payload in (
-            ("core_config", {}),
-            ("analytics", {}),
-            ("integration", {"client_id": self.client_id, "redirect_uri": f"{self.url}/?auth_callback=1"}),
-        ):
-            async with self.session.post(
-                f"{self.url}/api/onboarding/{step}", json=payload, headers=self._headers
-            ) as response:
-                response.raise_for_status()
-        return True
-
-    @property
-    def _headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"}
-
-    async def ws(self, command: str, **data: Any) -> Any:
-        """Send one WebSocket command and return its result."""
-        if self._ws is None:
-            self._ws = await self.session.ws_connect(f"{self.url}/api/websocket")
-            await self._ws.receive_json()
-            await self._ws.send_json({"type": "auth", "access_token": self.token})
-            if (await self._ws.receive_json())["type"] != "auth_ok":
-                sys.exit("WebSocket authentication failed")
-        self._id += 1
-        await self._ws.send_json({"id": self._id, "type": command, **data})
-        while True:
-            message = await self._ws.receive_json()
-            if message.get("id") == self._id and message["type"] == "result":
-                if not message["success"]:
-                    raise RuntimeError(f"{command}: {message['error']}")
-                return message["result"]
+        self.entity_timeout = entity_timeout
 
     async def remove_integration(self, domain: str) -> None:
         """Remove an integration onboarding added that the demo does not need."""
@@ -208,19 +100,30 @@ class Provisioner:
         """Floors, areas, names and exposure of the demo entities."""
         floor_name = (lambda name: FLOORS_EN[name]) if self.english else (lambda name: name)
         area_name = (lambda name: AREAS_EN[name]) if self.english else (lambda name: name)
+        existing_floors = {f["name"]: f["floor_id"] for f in await self.ws("config/floor_registry/list")}
         floors = {}
         for floor, level in FLOORS.items():
-            created = await self.ws("config/floor_registry/create", name=floor_name(floor), level=level)
-            floors[floor] = created["floor_id"]
-        for area in await self.ws("config/area_registry/list"):
-            await self.ws("config/area_registry/delete", area_id=area["area_id"])
+            if (floor_id := existing_floors.get(floor_name(floor))) is None:
+                created = await self.ws("config/floor_registry/create", name=floor_name(floor), level=level)
+                floor_id = created["floor_id"]
+            floors[floor] = floor_id
+        wanted = {area_name(area): area for area in AREAS}
         areas = {}
+        for area in await self.ws("config/area_registry/list"):
+            if (ours := wanted.get(area["name"])) is None:
+                # Onboarding's default rooms, or the other language's.
+                await self.ws("config/area_registry/delete", area_id=area["area_id"])
+            else:
+                areas[ours] = area["area_id"]
         for area, floor in AREAS.items():
-            created = await self.ws(
-                "config/area_registry/create", name=area_name(area), floor_id=floors[floor]
-            )
-            areas[area] = created["area_id"]
-        entries = await self.wait_for_entities()
+            if area not in areas:
+                created = await self.ws(
+                    "config/area_registry/create", name=area_name(area), floor_id=floors[floor]
+                )
+                areas[area] = created["area_id"]
+            else:
+                await self.ws("config/area_registry/update", area_id=areas[area], floor_id=floors[floor])
+        entries = await self.wait_for_entities(self.entity_timeout)
         devices = Counter(entry["device_id"] for entry in entries.values() if entry.get("device_id"))
         for entity_id, (zh, en, area) in ENTITIES.items():
             if (entry := entries.get(entity_id)) is None:
@@ -252,7 +155,7 @@ class Provisioner:
         await self.ws(
             "homeassistant/expose_entity", assistants=["conversation"], entity_ids=ours, should_expose=True
         )
-        await self.verify_home(areas)
+        await self.verify_home()
 
     async def name_unregistered(self, entity_ids: set[str]) -> None:
         """Name demo entities that have no registry entry (no unique id) through customize."""
@@ -271,17 +174,19 @@ class Provisioner:
                 target={"entity_id": sorted(entity_ids)},
             )
 
-    async def verify_home(self, areas: dict[str, str]) -> None:
+    async def verify_home(self) -> None:
         """Read the home back as a user sees it; exit with what differs instead of "ready"."""
         for _ in range(int(VERIFY_TIMEOUT / ENTITY_POLL)):
-            if not (problems := await self.home_problems(areas)):
+            if not (problems := await self.home_problems()):
                 return
             # Names reach the states a moment after the registries.
             await asyncio.sleep(ENTITY_POLL)
         sys.exit("The demo home was not provisioned as intended:\n  " + "\n  ".join(problems))
 
-    async def home_problems(self, areas: dict[str, str]) -> list[str]:
+    async def home_problems(self) -> list[str]:
         """Return how the home differs from the intended one."""
+        area_ids = {a["name"]: a["area_id"] for a in await self.ws("config/area_registry/list")}
+        areas = {area: area_ids.get(AREAS_EN[area] if self.english else area) for area in AREAS}
         states = {state["entity_id"]: state for state in await self.ws("get_states")}
         entries = {entry["entity_id"]: entry for entry in await self.ws("config/entity_registry/list")}
         devices = {device["id"]: device for device in await self.ws("config/device_registry/list")}
@@ -319,7 +224,23 @@ class Provisioner:
             await asyncio.sleep(ENTITY_POLL)
         sys.exit(f"HA's demo entities did not appear within {timeout:.0f} s: {', '.join(sorted(missing))}")
 
-    async def add_agent(self) -> str:
+    async def ensure_agent(self) -> str:
+        """Return our agent's entity id, configuring Layered Assist first when it is not there."""
+        for _ in range(int(VERIFY_TIMEOUT / ENTITY_POLL)):
+            entries = await self.ws("config/entity_registry/list")
+            agents = [
+                e["entity_id"]
+                for e in entries
+                if e["platform"] == "layered_assist" and e["entity_id"].startswith("conversation.")
+            ]
+            if agents:
+                return str(sorted(agents)[0])
+            if not await self.ws("config_entries/get", domain="layered_assist"):
+                await self.add_agent()
+            await asyncio.sleep(ENTITY_POLL)
+        sys.exit("Layered Assist is configured but its conversation agent did not appear")
+
+    async def add_agent(self) -> None:
         """Configure Layered Assist (local-only unless the environment names an endpoint)."""
         base_url = os.environ.get("LAYERED_ASSIST_BASE_URL", "")
         flow = await self._post("/api/config/config_entries/flow", {"handler": "layered_assist"})
@@ -332,16 +253,15 @@ class Provisioner:
             result = await self._post(f"/api/config/config_entries/flow/{flow['flow_id']}", {"model": model})
         if result.get("type") != "create_entry":
             sys.exit(f"Layered Assist could not be configured: {result}")
-        return "conversation.layered_assist"
-
-    async def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        async with self.session.post(f"{self.url}{path}", json=body, headers=self._headers) as response:
-            result: dict[str, Any] = await response.json()
-            return result
 
     async def use_agent_in_pipeline(self, agent_id: str) -> None:
-        """Make a pipeline with our agent the preferred one."""
+        """Make a pipeline with our agent (in the demo's language) the preferred one."""
         language = "en" if self.english else "zh-Hans"
+        listed = await self.ws("assist_pipeline/pipeline/list")
+        for pipeline in listed["pipelines"]:
+            if pipeline["conversation_engine"] == agent_id and pipeline["language"] == language:
+                await self.ws("assist_pipeline/pipeline/set_preferred", pipeline_id=pipeline["id"])
+                return
         pipeline = await self.ws(
             "assist_pipeline/pipeline/create",
             conversation_engine=agent_id,
@@ -358,10 +278,31 @@ class Provisioner:
         )
         await self.ws("assist_pipeline/pipeline/set_preferred", pipeline_id=pipeline["id"])
 
+    async def set_user_language(self) -> None:
+        """Show the demo user HA's UI in the demo's language (what the browser would save)."""
+        language = "en" if self.english else "zh-Hans"
+        value = {
+            "language": language,
+            "number_format": "language",
+            "time_format": "language",
+            "date_format": "language",
+            "first_weekday": "language",
+            "time_zone": "local",
+        }
+        await self.ws("frontend/set_user_data", key="language", value=value)
+
+    async def user_language(self) -> str | None:
+        """Return the UI language stored for the demo user."""
+        data = await self.ws("frontend/get_user_data", key="language")
+        value = data.get("value") or {}
+        return value.get("language") if isinstance(value, dict) else None
+
     async def store_token(self) -> None:
-        """Keep a long-lived token for scripts/chat."""
-        token = await self.ws("auth/long_lived_access_token", client_name="scripts/chat", lifespan=3650)
+        """Keep a long-lived token for scripts/chat (a new one when the stored one is not ours)."""
         path = self.config_dir / TOKEN_FILE
+        if path.exists() and path.read_text().strip() == self.token:
+            return
+        token = await self.ws("auth/long_lived_access_token", client_name="scripts/chat", lifespan=3650)
         path.write_text(token)
         path.chmod(0o600)
 
@@ -384,19 +325,30 @@ async def main() -> None:
     parser.add_argument("--en", action="store_true", help="English names and pipeline")
     parser.add_argument("--port", type=int, default=PORT)
     parser.add_argument("--prepare", action="store_true", help="only write the configuration")
+    parser.add_argument(
+        "--entity-timeout", type=float, default=ENTITY_TIMEOUT, help="seconds to wait for HA's demo entities"
+    )
     args = parser.parse_args()
     if args.prepare:
         prepare(args.config, args.port)
         return
     async with aiohttp.ClientSession() as session:
-        provisioner = Provisioner(session, args.config, args.en, f"http://127.0.0.1:{args.port}")
+        provisioner = Provisioner(
+            session, args.config, args.en, f"http://127.0.0.1:{args.port}", args.entity_timeout
+        )
         await provisioner.wait_until_up()
-        if await provisioner.onboard():
+        if await provisioner.onboard("en" if args.en else "zh-Hans"):
             await provisioner.remove_integration("met")
-            await provisioner.build_home()
-            agent_id = await provisioner.add_agent()
-            await provisioner.use_agent_in_pipeline(agent_id)
-            await provisioner.store_token()
+        else:
+            # An existing config: make sure of every step, repairing what is missing.
+            await provisioner.login()
+        await provisioner.build_home()
+        agent_id = await provisioner.ensure_agent()
+        await provisioner.use_agent_in_pipeline(agent_id)
+        await provisioner.set_user_language()
+        if (shown := await provisioner.user_language()) != ("en" if args.en else "zh-Hans"):
+            sys.exit(f"The demo user's UI language is {shown!r} after setting it")
+        await provisioner.store_token()
         mode = os.environ.get("LAYERED_ASSIST_BASE_URL") or "local only"
         print(f"[develop] model endpoint: {mode}", file=sys.stderr)
         example = "turn on the living room ceiling light" if args.en else "把客厅吊灯打开"

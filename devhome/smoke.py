@@ -22,7 +22,7 @@ import tempfile
 from typing import Any
 import urllib.request
 
-from .provision import TOKEN_FILE
+from .ha_client import TOKEN_FILE
 
 ROOT = Path(__file__).resolve().parent.parent
 # A deprecation that HA reports against our integration ("Detected that custom integration ...").
@@ -58,6 +58,15 @@ class DemoHass:
             check=False,
         )
 
+    @property
+    def port(self) -> str:
+        """Return the port HA listens on."""
+        return self.url.rsplit(":", 1)[1]
+
+    def provision(self, *args: str) -> subprocess.CompletedProcess[str]:
+        """Run the provisioner against this demo (again: it repairs what is missing)."""
+        return self.run("devhome.provision", "--port", self.port, *args)
+
     def say(self, text: str, *flags: str) -> str:
         """Say something through devhome.chat; return the printed reply."""
         result = self.run("devhome.chat", text, "--url", self.url, *flags)
@@ -85,20 +94,33 @@ class DemoHass:
 
 
 @contextmanager
-def demo_hass(config: Path, *, english: bool = False, python: str = sys.executable) -> Iterator[DemoHass]:
-    """Prepare a config, start hass from ``python``'s environment, provision it; stop it after."""
+def demo_hass(
+    config: Path,
+    *,
+    english: bool = False,
+    python: str = sys.executable,
+    adjust: Callable[[str], str] | None = None,
+    provision_args: tuple[str, ...] = (),
+) -> Iterator[DemoHass]:
+    """Prepare a config, start hass from ``python``'s environment, provision it; stop it after.
+
+    ``adjust`` rewrites the prepared configuration.yaml; ``provision_args`` go to the provisioner.
+    """
     port = free_port()
     demo = DemoHass(config, f"http://127.0.0.1:{port}", python)
     prepared = demo.run("devhome.provision", "--prepare", "--port", str(port))
     if prepared.returncode != 0:
         raise RuntimeError(f"preparing the config failed: {prepared.stderr.strip()}")
+    if adjust is not None:
+        configuration = config / "configuration.yaml"
+        configuration.write_text(adjust(configuration.read_text()))
     hass = str(Path(python).parent / "hass")
     with (config / "hass.out").open("w") as log:
         process = subprocess.Popen(
             [hass, "-c", str(config), "--skip-pip"], stdout=log, stderr=subprocess.STDOUT
         )
         try:
-            provisioned = demo.run("devhome.provision", "--port", str(port), *(["--en"] if english else []))
+            provisioned = demo.provision(*(["--en"] if english else []), *provision_args)
             if provisioned.returncode != 0:
                 raise RuntimeError(f"provisioning failed: {provisioned.stderr.strip()[-2000:]}")
             yield demo

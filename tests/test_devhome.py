@@ -9,7 +9,8 @@ import aiohttp
 import pytest
 import pytest_socket
 
-from devhome.provision import PASSWORD, USERNAME, Provisioner
+from devhome.ha_client import PASSWORD, USERNAME
+from devhome.provision import Provisioner
 from devhome.smoke import DemoHass, demo_hass
 
 from .browser import Page, open_page
@@ -53,6 +54,14 @@ def test_chinese_conversation_changes_demo_entities(demo: DemoHass) -> None:
     assert "模型服务" in chat(demo, "给我讲个笑话")
 
 
+async def ask_with(demo: DemoHass, command: str, **data: object) -> list:
+    """Run one WebSocket command with data, with the stored token."""
+    async with aiohttp.ClientSession() as session:
+        client = Provisioner(session, demo.config, english=False, url=demo.url)
+        client.token = demo.token
+        return [await client.ws(command, **data)]
+
+
 async def ask(demo: DemoHass, *commands: str) -> list:
     """Run WebSocket commands with the stored token."""
     async with aiohttp.ClientSession() as session:
@@ -72,6 +81,8 @@ def test_pipeline_and_exposure(demo: DemoHass) -> None:
     assert preferred["language"] == "zh-Hans"
     assert {a["name"] for a in areas} == {"客厅", "厨房", "玄关", "车库", "主卧", "书房"}
     assert {f["name"] for f in floors} == {"一楼", "二楼"}
+    [language] = asyncio.run(ask_with(demo, "frontend/get_user_data", key="language"))
+    assert language["value"]["language"] == "zh-Hans"
 
 
 LOADED = "!!document.querySelector('home-assistant')"
@@ -110,8 +121,10 @@ async def _async_assist(page: Page, url: str, screenshot: Path) -> None:
         await asyncio.sleep(1)
     else:
         pytest.fail("the Assist dialog did not open within 90 s of pressing 'a'")
-    await page.type_into("input", "把厨房灯关掉", timeout=60)
+    # The demo user's UI speaks the demo's language (the browser itself is English).
     shadow_text = page.deep("*", ".filter(e => e.shadowRoot).map(e => e.shadowRoot.textContent).join(' ')")
+    await page.wait_for(f"{shadow_text}.includes('设置')")
+    await page.type_into("input", "把厨房灯关掉", timeout=60)
     # A busy machine may take a while to start the pipeline's first run.
     await page.wait_for(f"{shadow_text}.includes('已关闭厨房灯')", timeout=90)
     await asyncio.sleep(0.5)
