@@ -1,6 +1,7 @@
 """A client of a running Home Assistant over its REST and WebSocket APIs, as a browser is."""
 
 import asyncio
+import json
 from pathlib import Path
 import sys
 from typing import Any
@@ -28,17 +29,31 @@ class HAClient:
         self._id = 0
 
     async def wait_until_up(self) -> None:
-        """Wait for HA's HTTP server (the first start installs packages and takes a while)."""
+        """Wait for HA's HTTP server (the first start installs packages and takes a while).
+
+        Onboarding's view answers until onboarding is done; after that HA does not serve it
+        at all, and its stored progress says so.
+        """
         for _ in range(600):
             try:
                 async with self.session.get(f"{self.url}/api/onboarding") as response:
-                    # 200 once onboarding is loaded (also after it is done).
-                    if response.status == 200:
+                    if response.status == 200 or (response.status == 404 and self.onboarded_before):
                         return
             except aiohttp.ClientError:
                 pass
             await asyncio.sleep(1)
         sys.exit("Home Assistant did not start within 10 minutes")
+
+    @property
+    def onboarded_before(self) -> bool:
+        """Tell whether this config finished onboarding (HA's stored progress)."""
+        try:
+            stored = json.loads((self.config_dir / ".storage" / "onboarding").read_text())
+        except (OSError, ValueError):
+            return False
+        return {"user", "core_config", "analytics", "integration"} <= set(
+            stored.get("data", {}).get("done", [])
+        )
 
     async def onboard(self, language: str) -> bool:
         """Create the demo user and finish onboarding; return False when it was done before.
@@ -46,6 +61,9 @@ class HAClient:
         A run stopped after creating the user logs in and finishes the remaining steps.
         """
         async with self.session.get(f"{self.url}/api/onboarding") as response:
+            if response.status == 404:
+                # Done before: HA no longer serves onboarding.
+                return False
             done = {step["step"]: step["done"] for step in await response.json()}
         if all(done.values()):
             return False

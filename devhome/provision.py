@@ -13,6 +13,7 @@ import json
 import os
 from pathlib import Path
 import sys
+import time
 from typing import Any
 
 import aiohttp
@@ -225,20 +226,30 @@ class Provisioner(HAClient):
         sys.exit(f"HA's demo entities did not appear within {timeout:.0f} s: {', '.join(sorted(missing))}")
 
     async def ensure_agent(self) -> str:
-        """Return our agent's entity id, configuring Layered Assist first when it is not there."""
-        for _ in range(int(VERIFY_TIMEOUT / ENTITY_POLL)):
-            entries = await self.ws("config/entity_registry/list")
-            agents = [
-                e["entity_id"]
-                for e in entries
-                if e["platform"] == "layered_assist" and e["entity_id"].startswith("conversation.")
+        """Return our agent's entity id once it answers, configuring Layered Assist when missing.
+
+        On a restart the registry already lists the agent while HA is still setting the
+        integration up: only an agent with a state can take a sentence.
+        """
+        added = False
+        for _ in range(int(self.entity_timeout / ENTITY_POLL)):
+            registered = [
+                entry["entity_id"]
+                for entry in await self.ws("config/entity_registry/list")
+                if entry["platform"] == "layered_assist" and entry["entity_id"].startswith("conversation.")
             ]
-            if agents:
-                return str(sorted(agents)[0])
-            if not await self.ws("config_entries/get", domain="layered_assist"):
+            states = {state["entity_id"] for state in await self.ws("get_states")}
+            if loaded := sorted(e for e in registered if e in states):
+                return loaded[0]
+            if (
+                not registered
+                and not added
+                and not await self.ws("config_entries/get", domain="layered_assist")
+            ):
                 await self.add_agent()
+                added = True
             await asyncio.sleep(ENTITY_POLL)
-        sys.exit("Layered Assist is configured but its conversation agent did not appear")
+        sys.exit(f"Layered Assist's conversation agent did not come up within {self.entity_timeout:.0f} s")
 
     async def add_agent(self) -> None:
         """Configure Layered Assist (local-only unless the environment names an endpoint)."""
@@ -302,7 +313,9 @@ class Provisioner(HAClient):
         path = self.config_dir / TOKEN_FILE
         if path.exists() and path.read_text().strip() == self.token:
             return
-        token = await self.ws("auth/long_lived_access_token", client_name="scripts/chat", lifespan=3650)
+        # HA refuses a second token of the same name: a repair names its own.
+        client_name = f"scripts/chat {time.strftime('%Y-%m-%d %H:%M:%S')}"
+        token = await self.ws("auth/long_lived_access_token", client_name=client_name, lifespan=3650)
         path.write_text(token)
         path.chmod(0o600)
 
@@ -326,7 +339,10 @@ async def main() -> None:
     parser.add_argument("--port", type=int, default=PORT)
     parser.add_argument("--prepare", action="store_true", help="only write the configuration")
     parser.add_argument(
-        "--entity-timeout", type=float, default=ENTITY_TIMEOUT, help="seconds to wait for HA's demo entities"
+        "--entity-timeout",
+        type=float,
+        default=float(os.environ.get("LAYERED_ASSIST_ENTITY_TIMEOUT", ENTITY_TIMEOUT)),
+        help="seconds to wait for HA's demo entities (or LAYERED_ASSIST_ENTITY_TIMEOUT)",
     )
     args = parser.parse_args()
     if args.prepare:

@@ -101,12 +101,14 @@ def demo_hass(
     python: str = sys.executable,
     adjust: Callable[[str], str] | None = None,
     provision_args: tuple[str, ...] = (),
+    port: int | None = None,
 ) -> Iterator[DemoHass]:
     """Prepare a config, start hass from ``python``'s environment, provision it; stop it after.
 
-    ``adjust`` rewrites the prepared configuration.yaml; ``provision_args`` go to the provisioner.
+    ``adjust`` rewrites the prepared configuration.yaml; ``provision_args`` go to the provisioner;
+    ``port`` is the one an existing config was prepared with (a restart).
     """
-    port = free_port()
+    port = port or free_port()
     demo = DemoHass(config, f"http://127.0.0.1:{port}", python)
     prepared = demo.run("devhome.provision", "--prepare", "--port", str(port))
     if prepared.returncode != 0:

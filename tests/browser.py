@@ -58,8 +58,13 @@ class Page:
         """Wait until a JavaScript expression is truthy; return its value."""
         deadline = asyncio.get_running_loop().time() + timeout
         while asyncio.get_running_loop().time() < deadline:
-            if value := await self.evaluate(expression):
-                return value
+            try:
+                if value := await self.evaluate(expression):
+                    return value
+            except RuntimeError as err:
+                # The page is navigating (the login redirect): ask the next page.
+                if "navigated or closed" not in str(err) and "context" not in str(err):
+                    raise
             await asyncio.sleep(0.25)
         raise TimeoutError(f"timed out waiting for {expression}")
 

@@ -79,6 +79,16 @@ def test_rerun_repairs_a_half_provisioned_demo(tmp_path: Path) -> None:
         assert demo.state("light.kitchen_lights")["state"] == "off"
 
 
+def test_restart_of_a_provisioned_demo(tmp_path: Path) -> None:
+    """HA started again on a provisioned config (onboarding no longer served): checked, ready, working."""
+    pytest_socket.enable_socket()
+    config = tmp_path / "config"
+    with demo_hass(config) as first:
+        port = int(first.port)
+    with demo_hass(config, port=port) as again:
+        assert all(run_checks(again, CHINESE, "zh-Hans"))
+
+
 def test_provisioning_that_cannot_complete_fails_loudly(tmp_path: Path) -> None:
     """Without HA's demo entities the provisioner exits non-zero and says which are missing."""
     pytest_socket.enable_socket()
