@@ -120,7 +120,7 @@ async def _async_assist(page: Page, url: str, screenshot: Path) -> None:
             break
         await asyncio.sleep(1)
     else:
-        pytest.fail("the Assist dialog did not open within 90 s of pressing 'a'")
+        raise TimeoutError("the Assist dialog did not open within 90 s of pressing 'a'")
     # The demo user's UI speaks the demo's language (the browser itself is English).
     shadow_text = page.deep("*", ".filter(e => e.shadowRoot).map(e => e.shadowRoot.textContent).join(' ')")
     await page.wait_for(f"{shadow_text}.includes('设置')")
