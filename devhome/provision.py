@@ -314,7 +314,7 @@ class Provisioner(HAClient):
         if path.exists() and path.read_text().strip() == self.token:
             return
         # HA refuses a second token of the same name: a repair names its own.
-        client_name = f"scripts/chat {time.strftime('%Y-%m-%d %H:%M:%S')}"
+        client_name = f"scripts/chat {time.strftime('%Y-%m-%d %H:%M:%S')} #{time.time_ns() % 1_000_000}"
         token = await self.ws("auth/long_lived_access_token", client_name=client_name, lifespan=3650)
         path.write_text(token)
         path.chmod(0o600)
