@@ -127,7 +127,8 @@ async def open_page(profile: Path, width: int = 1280, height: int = 860) -> Asyn
             "--remote-debugging-port=0",
             f"--user-data-dir={profile}",
             f"--window-size={width},{height}",
-            "--lang=zh-CN",
+            # An English browser: a Chinese UI comes from the demo user's own setting.
+            "--lang=en-US",
             "about:blank",
         ],
         stdout=subprocess.DEVNULL,
