@@ -175,6 +175,12 @@ async def test_a_repeated_speed_step_is_a_step_again(
             "turn_on",
             {"brightness_pct": 100},
         ),
+        # Vacuums, water heaters, scenes: "away mode" is the scene's name, not a preset.
+        ("Tell the robot vacuum to start cleaning", "vacuum.roomba", "start", {}),
+        ("Send the robot vacuum home", "vacuum.roomba", "return_to_base", {}),
+        ("Set the hot water to 60 degrees", "water_heater.hot_water", "set_temperature", {"temperature": 60}),
+        ("Activate away mode", "scene.away", "turn_on", {}),
+        ("Turn on cinema mode", "scene.movie_night", "turn_on", {}),
     ],
 )
 async def test_english_phrasings(
@@ -186,7 +192,7 @@ async def test_english_phrasings(
     service: str,
     data: dict[str, Any],
 ) -> None:
-    """Modes and superlatives said the English way, carried out exactly."""
+    """Modes, superlatives, vacuums, water heaters and scenes said the English way, carried out exactly."""
     await converse(hass, sentence, "en")
     assert_one_call(setup_en, entity_id, service, data)
     assert fake_openai.chat_requests == []
@@ -237,29 +243,4 @@ async def test_vacuums_water_heaters_and_scenes(
     """Vacuum start and dock, a water heater's temperature, a scene whose name holds 模式."""
     await converse(hass, sentence)
     assert_one_call(setup, entity_id, service, data)
-    assert fake_openai.chat_requests == []
-
-
-@pytest.mark.parametrize(
-    ("sentence", "entity_id", "service", "data"),
-    [
-        ("Tell the robot vacuum to start cleaning", "vacuum.roomba", "start", {}),
-        ("Send the robot vacuum home", "vacuum.roomba", "return_to_base", {}),
-        ("Set the hot water to 60 degrees", "water_heater.hot_water", "set_temperature", {"temperature": 60}),
-        ("Activate away mode", "scene.away", "turn_on", {}),
-        ("Turn on cinema mode", "scene.movie_night", "turn_on", {}),
-    ],
-)
-async def test_english_vacuums_water_heaters_and_scenes(
-    hass: HomeAssistant,
-    setup_en: LoadedHome,
-    fake_openai: FakeOpenAI,
-    sentence: str,
-    entity_id: str,
-    service: str,
-    data: dict[str, Any],
-) -> None:
-    """The same in English: "away mode" is the scene's name, not a preset."""
-    await converse(hass, sentence, "en")
-    assert_one_call(setup_en, entity_id, service, data)
     assert fake_openai.chat_requests == []
