@@ -14,6 +14,7 @@ from homeassistant.core import Context, HomeAssistant
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, call, text
+from ..llm_tools import call_tool
 
 
 @pytest.fixture
@@ -94,3 +95,22 @@ async def test_model_command_is_held(hass: HomeAssistant, setup: LoadedHome, fak
 def agent_options(agent_options: dict[str, Any], request: pytest.FixtureRequest) -> dict[str, Any]:
     """Let a test switch local layers off."""
     return {**agent_options, **getattr(request, "param", {})}
+
+
+async def test_other_agents_cannot_run_a_risky_command(hass: HomeAssistant, setup: LoadedHome) -> None:
+    """Through the registered API (HA's own agents) there is no one to ask: refused, never run."""
+    result = await call_tool(
+        hass,
+        "control_devices",
+        {
+            "commands": [
+                {"entity_id": "lock.front_door", "command": "unlock"},
+                {"entity_id": "light.living_main", "command": "turn_off"},
+            ]
+        },
+    )
+    assert result["invalid"] == [
+        {"entity_id": "lock.front_door", "error": "this command needs the user's confirmation"}
+    ]
+    assert result["done"] == ["light.living_main"]
+    assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [("turn_off", "light.living_main")]

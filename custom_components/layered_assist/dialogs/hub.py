@@ -90,8 +90,9 @@ class DialogHub:
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Answer the turn when it belongs to an open dialog (or opens one); else None."""
         conversation_id = turn.conversation_id
+        # Expiry clears the stored state in place: the turn's state sees it.
         self.states.expire_dialogs(self.options.timeout)
-        state = self.states.get(conversation_id)
+        state = turn.state
         language = turn.language
         text = prepare(turn.text)
         if FAREWELL.match(text):

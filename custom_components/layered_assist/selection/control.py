@@ -12,7 +12,7 @@ from homeassistant.core import Context, HomeAssistant
 from ..localize import async_text, is_chinese
 from ..tools.base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .capabilities import ALL_RISKS, CommandError, commands_for
-from .carry_out import Hold, async_carry_out, risky
+from .carry_out import Hold, async_carry_out
 from .catalog import DeviceCatalog
 from .execute import PlannedCommand, plan_command, spoken_names
 
@@ -105,15 +105,14 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
             planned.append(plan_command(hass, entity_id, item["command"], item.get("params")))
         except CommandError as err:
             errors.append({"entity_id": entity_id, "error": str(err)})
-    if turn.hold is None:
-        # No one to ask (HA's other agents): risky commands are refused, never run.
-        for command in risky(hass, planned, turn.risks):
-            planned.remove(command)
-            errors.append(
-                {"entity_id": command.entity_id, "error": "this command needs the user's confirmation"}
-            )
     context = request.llm_context.context or Context()
     done = await async_carry_out(hass, planned, context, request.language, risks=turn.risks, hold=turn.hold)
+    if turn.hold is None:
+        # No one to ask (HA's other agents): carry_out ran none of the risky commands.
+        errors.extend(
+            {"entity_id": c.entity_id, "error": "this command needs the user's confirmation"}
+            for c in done.held
+        )
     effects = {"done": done.acted_on, "commands": done.commands}
     if (errors and turn.attempts == 1) or not done.report.all_ok:
         # The model fixes invalid commands once, and phrases failures itself.
