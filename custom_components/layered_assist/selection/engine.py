@@ -202,7 +202,7 @@ class SelectionEngine:
     def _reading(self, segment: Segment) -> tuple[Action | None, str]:
         """Return the action of a command segment and the words nothing explains."""
         action = segment.action
-        targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
+        targets = self._targets(segment)
         words = action_words(segment.text)
         text = segment.text
         if action is not None and action.option and _in_names(words, targets):
@@ -212,16 +212,29 @@ class SelectionEngine:
             if action is None:
                 return None, ""
             words = action_words(text)
-        places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
         kind = action.kind if action is not None else None
-        return action, leftover(text, [*words, *segment.place_words, *places], targets, kind)
+        return action, self._leftover(text, words, segment, targets, kind)
 
     def _asks_state(self, segment: Segment) -> bool:
         """Tell whether a question is only about its devices' state ("what time is it" is not)."""
-        targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
-        places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
         asked = [match.group(0) for match in QUESTION_WORDS.finditer(segment.text)]
-        return not leftover(segment.text, [*asked, *segment.place_words, *places], targets)
+        return not self._leftover(segment.text, asked, segment, self._targets(segment))
+
+    def _targets(self, segment: Segment) -> list[CatalogEntry]:
+        """Return the catalog entries of a segment's sure targets."""
+        return [entry for t in segment.targets if (entry := self.catalog.entry(t))]
+
+    def _leftover(
+        self,
+        text: str,
+        words: list[str],
+        segment: Segment,
+        targets: list[CatalogEntry],
+        kind: ActionKind | None = None,
+    ) -> str:
+        """Return what the text says beyond the given words, the targets and their places."""
+        places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
+        return leftover(text, [*words, *segment.place_words, *places], targets, kind)
 
     async def async_why_not(self, recall: Recall, language: str) -> str | None:
         """Say why a sentence the local layers did not carry out needs the model (local-only mode)."""
