@@ -11,6 +11,9 @@ AREAS_EN = {
     "书房": "Study",
 }
 FLOORS_EN = {"一楼": "Ground floor", "二楼": "First floor"}
+# What people call the floors relative to each other.
+FLOOR_ALIASES = {"一楼": ["楼下"], "二楼": ["楼上"]}
+FLOOR_ALIASES_EN = {"一楼": ["downstairs"], "二楼": ["upstairs"]}
 # HA's demo entities, renamed and placed: entity id → (Chinese name, English name, area).
 ENTITIES: dict[str, tuple[str, str, str | None]] = {
     "light.ceiling_lights": ("客厅吊灯", "Living room ceiling light", "客厅"),

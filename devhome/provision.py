@@ -18,7 +18,7 @@ from typing import Any
 
 import aiohttp
 
-from .demo_home import AREAS, AREAS_EN, ENTITIES, FLOORS, FLOORS_EN
+from .demo_home import AREAS, AREAS_EN, ENTITIES, FLOOR_ALIASES, FLOOR_ALIASES_EN, FLOORS, FLOORS_EN
 from .ha_client import PASSWORD, PORT, TOKEN_FILE, URL, USERNAME, HAClient
 
 CUSTOMIZE_FILE = "customize.yaml"
@@ -104,9 +104,14 @@ class Provisioner(HAClient):
         existing_floors = {f["name"]: f["floor_id"] for f in await self.ws("config/floor_registry/list")}
         floors = {}
         for floor, level in FLOORS.items():
+            aliases = (FLOOR_ALIASES_EN if self.english else FLOOR_ALIASES)[floor]
             if (floor_id := existing_floors.get(floor_name(floor))) is None:
-                created = await self.ws("config/floor_registry/create", name=floor_name(floor), level=level)
+                created = await self.ws(
+                    "config/floor_registry/create", name=floor_name(floor), level=level, aliases=aliases
+                )
                 floor_id = created["floor_id"]
+            else:
+                await self.ws("config/floor_registry/update", floor_id=floor_id, aliases=aliases)
             floors[floor] = floor_id
         wanted = {area_name(area): area for area in AREAS}
         areas = {}

@@ -9,6 +9,7 @@ from bench.home import LoadedHome, async_load_home, read_home
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
+from ..fake_openai import FakeOpenAI, text
 from .conftest import EN_HOME
 from .talk import converse
 
@@ -66,3 +67,17 @@ async def test_a_name_with_a_floor_word_is_not_a_place(
     loaded = await _without_floors(hass, ZH_HOME)
     assert await converse(hass, "打开楼梯灯", "zh-Hans") == "已打开楼梯灯。"
     assert [call.data["entity_id"] for call in loaded.calls] == ["light.stairs"]
+
+
+async def test_upstairs_in_a_home_of_floors_without_that_alias(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """With two floors, "楼上" names one of them, only not which: not "no upstairs", and no guess."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    home = read_home(ZH_HOME)
+    for floor in home["floors"]:
+        floor.pop("aliases", None)
+    loaded = await async_load_home(hass, home)
+    fake_openai.add(text("楼上是二楼吗？"))
+    assert await converse(hass, "把楼上的灯都关掉", "zh-Hans") == "楼上是二楼吗？"
+    assert loaded.calls == []

@@ -22,6 +22,7 @@ from .vocabulary import (
     FLOOR_WORDS,
     HERE,
     PRONOUN,
+    RELATIVE_FLOORS,
     SEGMENT_SPLIT,
     SHARED_VERB_JOINERS,
     STRONG_GROUP,
@@ -316,7 +317,9 @@ class Recaller:
         unknown = [
             word
             for word in dict.fromkeys(match.group(0) for match in FLOOR_WORDS.finditer(text))
-            if not any(word in place for place in named) and not self.catalog.said_in_a_name(word, text)
+            if not any(word in place for place in named)
+            and not self.catalog.said_in_a_name(word, text)
+            and not (len(self.catalog.floors) > 1 and RELATIVE_FLOORS.fullmatch(word))
         ]
         domains = domain_hints(text)
         plural = plural_group_domains(text)

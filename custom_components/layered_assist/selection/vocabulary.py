@@ -178,6 +178,9 @@ FLOOR_WORDS = re.compile(
     r"\b(?:upstairs|downstairs|attic|loft|basement|cellar|"
     r"(?:ground|first|second|third|fourth|top|1st|2nd|3rd|4th) floor)\b"
 )
+# Floors said relative to the speaker: in a home with several floors they name one, only
+# not which (the model, or the user, says); in a one-storey home they name nothing.
+RELATIVE_FLOORS = re.compile(r"楼上|楼下|\b(?:upstairs|downstairs)\b")
 HERE = re.compile(r"这里|这儿|这边|这个房间|这屋|本房间|\bhere\b|\bthis room\b|\bin here\b")
 THAT_ROOM = re.compile(r"那里|那儿|那边|那个房间|那屋|\bthere\b|\bthat room\b")
 AGAIN = re.compile(
