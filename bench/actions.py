@@ -98,12 +98,23 @@ def judge(
     return "exact"
 
 
-def summarize(verdicts: list[tuple[str, str, str]]) -> dict[str, Any]:
-    """Return the figures of (case, text, verdict) triples."""
+def summarize(verdicts: list[tuple[str, str, str]], acts: list[bool] | None = None) -> dict[str, Any]:
+    """Return the figures of (case, text, verdict) triples.
+
+    ``acts`` says, turn by turn, whether the turn asks for an action (its ``calls`` are not
+    empty): the share of those carried out exactly is reported apart from the share of all.
+    """
     counts = {verdict: sum(v == verdict for _, _, v in verdicts) for verdict in VERDICTS}
-    return {
+    figures: dict[str, Any] = {
         "turns": len(verdicts),
         **counts,
         "action_exact": round(counts["exact"] / len(verdicts), 4) if verdicts else None,
-        "wrong_turns": [{"case": case, "text": text} for case, text, v in verdicts if v == "wrong"],
     }
+    if acts is not None:
+        asked = [v for (_, _, v), act in zip(verdicts, acts, strict=True) if act]
+        figures["action_turns"] = len(asked)
+        figures["action_turns_exact"] = (
+            round(sum(v == "exact" for v in asked) / len(asked), 4) if asked else None
+        )
+    figures["wrong_turns"] = [{"case": case, "text": text} for case, text, v in verdicts if v == "wrong"]
+    return figures

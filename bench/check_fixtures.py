@@ -19,7 +19,7 @@ import re
 import sys
 from typing import Any
 
-LANGUAGES = {"en", "zh-Hans", "zh-Hant"}
+LANGUAGES = {"en", "zh-Hans", "zh-Hant", "zh-HK", "zh-TW"}
 ENTITY_ID = re.compile(r"^[a-z0-9_]+\.[a-z0-9_]+$")
 STATES: dict[str, set[str]] = {
     "light": {"on", "off", "unavailable"},

@@ -40,7 +40,8 @@ from custom_components.layered_assist.const import (
     LLM_API_ID,
     SUBENTRY_CONVERSATION,
 )
-from custom_components.layered_assist.selection.actions import Action, ActionKind
+from custom_components.layered_assist.language.actions import Action, ActionKind
+from custom_components.layered_assist.language.reading import read
 from custom_components.layered_assist.selection.catalog import DeviceCatalog
 from custom_components.layered_assist.selection.local_commands import command_for_action
 from custom_components.layered_assist.selection.recall import RecallContext, Recaller
@@ -92,11 +93,12 @@ class Oracle:
         self.hass = hass
         self.catalog = catalog
         self.final_text = "好的。" if language.startswith("zh") else "Done."
+        self.language = language
         self.turn = Turn("", [])
 
     def start(self, text: str, expect: list[str]) -> None:
         """Set the turn; work out which action each expected entity is asked for."""
-        recall = Recaller(self.catalog).recall(text, RecallContext())
+        recall = Recaller(self.catalog).recall(read(text, self.language, self.catalog.names), RecallContext())
         fallback = next((s.action for s in recall.segments if s.action), None)
         actions: dict[str, Action | None] = {}
         for entity_id in expect:

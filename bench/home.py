@@ -28,6 +28,7 @@ from homeassistant.helpers import (
     frame,
 )
 from homeassistant.setup import async_setup_component
+from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 
 PLATFORM = "bench"
 
@@ -88,6 +89,8 @@ _SERVICES: dict[str, tuple[str, ...]] = {
         "volume_down",
         "volume_mute",
         "media_play_pause",
+        "select_source",
+        "select_sound_mode",
     ),
     "vacuum": ("start", "pause", "stop", "return_to_base", "locate", "clean_spot"),
     "humidifier": ("turn_on", "turn_off", "set_humidity", "set_mode", "toggle"),
@@ -283,4 +286,14 @@ async def async_prepare_home(hass: HomeAssistant, home: dict[str, Any]) -> Loade
     )
     for component in ("homeassistant", "conversation", "intent"):
         assert await async_setup_component(hass, component, {})
+    if _in_fahrenheit(home):
+        # A home whose thermostats report °F runs HA in US customary units, as its owner would.
+        hass.config.units = US_CUSTOMARY_SYSTEM
     return await async_load_home(hass, home)
+
+
+def _in_fahrenheit(home: dict[str, Any]) -> bool:
+    """Tell whether the home's temperatures are in °F (``temperature_unit`` of its entities)."""
+    return any(
+        (e.get("attributes") or {}).get("temperature_unit") in ("°F", "℉") for e in home.get("entities", [])
+    )

@@ -44,6 +44,7 @@ from custom_components.layered_assist.const import (
     LLM_API_ID,
     SUBENTRY_CONVERSATION,
 )
+from custom_components.layered_assist.language.reading import read
 from homeassistant.components import conversation
 from homeassistant.components.conversation.const import DATA_COMPONENT
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
@@ -84,6 +85,8 @@ class TurnRecord:
     calls: list[dict[str, Any]] | None = None
     ours_verdict: str | None = None
     ha_verdict: str | None = None
+    # The service calls our agent made, as "domain.service entity_id data".
+    made: list[str] = field(default_factory=list)
 
     @property
     def recalled(self) -> bool:
@@ -107,7 +110,10 @@ def _actions(turns: list[TurnRecord], by_tag: dict[str, list[TurnRecord]]) -> di
     def both(items: list[TurnRecord]) -> dict[str, Any]:
         judged = [t for t in items if t.calls is not None]
         return {
-            agent: summarize([(t.case_id, t.text, str(getattr(t, f"{agent}_verdict"))) for t in judged])
+            agent: summarize(
+                [(t.case_id, t.text, str(getattr(t, f"{agent}_verdict"))) for t in judged],
+                [bool(t.calls) for t in judged],
+            )
             for agent in ("ours", "ha")
         }
 
@@ -261,6 +267,18 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
         for t in turns
         if (t.local and not t.exact) or (t.expect and not t.recalled) or t.non_exposed_candidates
     ]
+    report["verdicts"] = [
+        {
+            "case": t.case_id,
+            "text": t.text,
+            "verdict": t.ours_verdict,
+            "layer": t.layer,
+            "calls": t.calls,
+            "made": t.made,
+        }
+        for t in turns
+        if t.calls is not None and t.ours_verdict != "exact"
+    ]
     report["slowest"] = [
         {
             "case": t.case_id,
@@ -331,6 +349,25 @@ async def _ha_verdict(
     return verdict
 
 
+async def _judge(
+    hass: HomeAssistant,
+    loaded: LoadedHome,
+    record: TurnRecord,
+    world: dict[str, State | None],
+    calls_before: int,
+    asked: bool,
+    device_id: str | None,
+) -> None:
+    """Judge what our agent did on a turn, then what HA's default agent does on it."""
+    assert record.calls is not None
+    # "+1" is relative to the entity as the turn found it (earlier turns move things).
+    before = {e: dict(state.attributes) for e, state in world.items() if state is not None}
+    made = made_calls(loaded.calls[calls_before:])
+    record.ours_verdict = judge(record.calls, made, asked, before)
+    record.made = [f"{m.service} {m.entity_id} {dict(m.data)}" for m in made]
+    record.ha_verdict = await _ha_verdict(hass, loaded, record.text, record.calls, world, before, device_id)
+
+
 async def _run_cases(
     hass: HomeAssistant,
     entry: MockConfigEntry,
@@ -350,7 +387,10 @@ async def _run_cases(
     language = loaded.language
     attributes = {e["entity_id"]: e.get("attributes") or {} for e in home["entities"]}
     records: list[TurnRecord] = []
+    # Every case is written against the home as its file has it: put it back before each.
+    initial = _snapshot(hass, attributes)
     for case in cases:
+        _restore(hass, initial)
         area = loaded.area_ids.get(case.get("context_area") or "")
         device_id = satellite_in_area(hass, area) if area else None
         ids = {}
@@ -366,15 +406,16 @@ async def _run_cases(
             world = _snapshot(hass, attributes)
             requests_before = len(server.sizes)
             state = runtime.states.get(ids["local"])
-            recall = engine.recall(turn["text"], state, area)
+            recall = engine.recall(read(turn["text"], language, engine.catalog.names), state, area)
             record.candidates = recall.candidates
             record.non_exposed_candidates = [c for c in recall.candidates if not exposure.get(c, False)]
 
             calls_before = len(loaded.calls)
             await _converse(hass, turn["text"], ids["local"], agents["local"].entity_id, language, device_id)
             info = agents["local"].last_turn
-            if runtime.states.get(ids["local"]).pending is not None:
-                # The agent asked before a risky command; the user who asked for it confirms.
+            if runtime.states.get(ids["local"]).pending is not None and calls != []:
+                # The agent asked before a risky command; the user who asked for it confirms
+                # (unless the turn says nothing may be done: then asking was all there was to do).
                 record.confirmed = True
                 await _converse(
                     hass, CONFIRM[language[:2]], ids["local"], agents["local"].entity_id, language, device_id
@@ -387,12 +428,8 @@ async def _run_cases(
             if record.local:
                 record.acted = sorted(loaded.acted_on(calls_before))
             if calls is not None:
-                asked = len(server.sizes) > requests_before
-                # "+1" is relative to the entity as the turn found it (earlier cases move things).
-                before = {e: dict(state.attributes) for e, state in world.items() if state is not None}
-                record.ours_verdict = judge(calls, made_calls(loaded.calls[calls_before:]), asked, before)
-                record.ha_verdict = await _ha_verdict(
-                    hass, loaded, turn["text"], calls, world, before, device_id
+                await _judge(
+                    hass, loaded, record, world, calls_before, len(server.sizes) > requests_before, device_id
                 )
             record.ours_bytes, record.baseline_bytes = await _prompt_sizes(
                 hass, server, turn["text"], ids, agents, language, device_id

@@ -35,6 +35,7 @@ from .const import (
     DOMAIN,
     LOGGER,
 )
+from .language.reading import read
 from .llm_api import find_direct_speech
 from .model_layer import LocalOnlyLayer, ModelLayer
 from .models import AgentRuntime, LayeredAssistConfigEntry
@@ -150,7 +151,13 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         states = self.entry.runtime_data.states
         started = time.perf_counter()
         async with states.turn(chat_log.conversation_id) as state:
-            turn = Turn(user_input, chat_log, self.entity_id, state, speaking_area(self.hass, user_input))
+            area = speaking_area(self.hass, user_input)
+            reading_started = time.perf_counter()
+            reading = read(user_input.text, user_input.language, self.entry.runtime_data.catalog.names)
+            recall = self.engine.recall(reading, state, area)
+            turn = Turn(user_input, chat_log, self.entity_id, state, area, reading, recall)
+            # The one reading of the sentence and its recall, before any layer.
+            turn.laps["recall"] = (time.perf_counter() - reading_started) * 1000
             for layer in self._layers:
                 if (outcome := await layer.async_handle(turn)) is not None:
                     break

@@ -49,8 +49,7 @@ class ModelLayer:
     async def async_handle(self, turn: Turn) -> TurnOutcome:
         """Let the model answer; read what the control tool did from its results."""
         recall = turn.recall
-        assert recall is not None
-        candidates = recall.candidates
+        candidates = list(recall.candidates)
         runtime = self.entry.runtime_data
         if self.narrowing is not None and not recall.confident:
             narrowed = await self.narrowing.async_narrow(
@@ -133,7 +132,6 @@ class LocalOnlyLayer:
 
     async def async_handle(self, turn: Turn) -> TurnOutcome:
         """Answer with the reason, or with how to add a model."""
-        assert turn.recall is not None
         why = await self.engine.async_why_not(turn.recall, turn.language)
         if why is None:
             why = await async_error_text(self.hass, turn.language, "no_model")

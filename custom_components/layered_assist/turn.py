@@ -14,6 +14,7 @@ from homeassistant.components import conversation
 from .state import ConversationState
 
 if TYPE_CHECKING:
+    from .language.reading import Reading
     from .selection.recall import Recall
 
 
@@ -45,7 +46,9 @@ class Turn:
     state: ConversationState
     # The area of the device the user speaks through.
     area: str | None
-    recall: "Recall | None" = None
+    # The one reading of the sentence, and the devices it points at: read before any layer.
+    reading: "Reading"
+    recall: "Recall"
     asked_ha: bool = False
     laps: dict[str, float] = field(default_factory=dict)
     _last: float = field(default_factory=time.perf_counter)

@@ -8,8 +8,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from bench.home import LoadedHome
 from custom_components.layered_assist.const import DOMAIN
-from custom_components.layered_assist.language.times import without_time
-from custom_components.layered_assist.selection.recall import prepare_text
+from custom_components.layered_assist.language.reading import read
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI, text
@@ -43,8 +42,8 @@ async def pass_time(hass: HomeAssistant, freezer: FrozenDateTimeFactory, minutes
     ],
 )
 def test_without_time(sentence: str, command: str) -> None:
-    """The time is taken out of the sentence, the command is left."""
-    assert without_time(prepare_text(sentence)) == command
+    """The time is read apart from the words of the command."""
+    assert read(sentence, "en" if sentence.isascii() else "zh-Hans").words == command
 
 
 async def test_runs_when_due_not_now(

@@ -3,6 +3,7 @@
 import pytest
 
 from bench.home import LoadedHome
+from custom_components.layered_assist.language.reading import read
 from custom_components.layered_assist.selection.catalog import DeviceCatalog
 from custom_components.layered_assist.selection.recall import Recall, RecallContext, Recaller
 
@@ -10,8 +11,9 @@ pytestmark = pytest.mark.usefixtures("home")
 
 
 def recall(catalog: DeviceCatalog, text: str, context: RecallContext | None = None) -> Recall:
-    """Run Layer 1."""
-    return Recaller(catalog).recall(text, context or RecallContext())
+    """Read the sentence, then run Layer 1."""
+    language = "en" if text.isascii() else "zh-Hans"
+    return Recaller(catalog).recall(read(text, language, catalog.names), context or RecallContext())
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.home import LoadedHome
-from custom_components.layered_assist.selection.recall import prepare_text
-from custom_components.layered_assist.selection.understanding import Mood, sentence_mood
+from custom_components.layered_assist.language.reading import Mood, read
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI, text
@@ -42,7 +41,7 @@ from .talk import converse, converse_in_turns
 )
 def test_sentence_mood(sentence: str, mood: Mood) -> None:
     """Questions, negations, later and conditional requests are told from commands."""
-    assert sentence_mood(prepare_text(sentence)) is mood
+    assert read(sentence, "en" if sentence.isascii() else "zh-Hans").mood is mood
 
 
 @pytest.fixture

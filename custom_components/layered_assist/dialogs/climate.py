@@ -14,8 +14,9 @@ from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemper
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.exceptions import HomeAssistantError, Unauthorized
 
+from ..language.actions import ActionKind
+from ..language.reading import read
 from ..localize import async_text, is_chinese
-from ..selection.actions import ActionKind, parse_action
 from ..selection.capabilities import CLIMATE_TARGET_HUMIDITY
 from ..selection.catalog import DeviceCatalog
 from ..selection.local_commands import command_for_action
@@ -99,7 +100,10 @@ class ClimateDialogEngine:
 
     def _recall(self, text: str) -> Recall | None:
         """Return Layer 1's reading of a sentence, with no conversation behind it."""
-        return Recaller(self.catalog).recall(text, RecallContext()) if self.catalog is not None else None
+        if self.catalog is None:
+            return None
+        reading = read(text, self.hass.config.language, self.catalog.names)
+        return Recaller(self.catalog).recall(reading, RecallContext())
 
     def find_target(self, text: str) -> str | None:
         """Return the climate or humidifier a sentence names, when Layer 1 is sure."""
@@ -110,11 +114,12 @@ class ClimateDialogEngine:
         """Return the one climate or humidifier a reading names."""
         if recall is None:
             return None
-        # Only a device the user named: 湿度 alone must not pick the only humidifier.
+        # Only a device the user named, or named by its kind and place ("主人房冷气"): 湿度 alone
+        # must not pick the only humidifier.
         targets = {
             t
             for s in recall.segments
-            if s.reason == "name"
+            if s.confident and (s.clause.entity_names or (s.clause.kinds and (s.areas or s.floors)))
             for t in s.targets
             if t.split(".", 1)[0] in TARGET_DOMAINS
         }
@@ -124,22 +129,18 @@ class ClimateDialogEngine:
         """Tell whether a preset word is some device's own: another kind, or the named one's mode."""
         if recall is None:
             return False
-        named = [t for s in recall.segments if s.reason == "name" for t in s.targets]
+        named = [t for s in recall.segments if s.confident for t in s.targets]
         domains = {t.split(".", 1)[0] for t in named}
         # 模式 alone reads as a scene; only a named scene is another device.
         domains |= {d for s in recall.segments for d in s.primary_domains if d != "scene"}
         if domains - set(TARGET_DOMAINS):
             return True
         # "主卧加湿器调到睡眠模式": the humidifier's own sleep mode, not the dialog's preset.
-        action = parse_action(recall.text)
-        return (
-            action is not None
-            and action.kind is ActionKind.SET_PRESET
-            and any(
-                (state := self.hass.states.get(t)) is not None
-                and command_for_action(self.hass, state, action)
-                for t in named
-            )
+        presets = [a for s in recall.segments for a in s.actions if a.kind is ActionKind.SET_PRESET]
+        return any(
+            (state := self.hass.states.get(t)) is not None and command_for_action(self.hass, state, action)
+            for action in presets
+            for t in named
         )
 
     def resolve_target(self, target: str | None) -> str | None:
@@ -154,16 +155,24 @@ class ClimateDialogEngine:
         raise HomeAssistantError(f"{target} is not an exposed climate or humidifier")
 
     async def async_utterance(
-        self, dialog: ClimateDialog | None, text: str, language: str, context: Context
+        self,
+        dialog: ClimateDialog | None,
+        text: str,
+        language: str,
+        context: Context,
+        recall: Recall | None = None,
     ) -> DialogReply | None:
-        """Advance by what the user said; None when the utterance is not for the dialog."""
+        """Advance by what the user said; None when the utterance is not for the dialog.
+
+        ``recall`` is the turn's reading of the sentence, when the conversation has one.
+        """
         prepared = prepare(text)
         if dialog is None:
             preset = self._preset(prepared)
             starts = starts_climate_dialog(text)
             if not starts and preset is None:
                 return None
-            recall = self._recall(text)
+            recall = recall or self._recall(text)
             if not starts and self._for_a_device_itself(recall):
                 # "把净化器调到睡眠模式" is the purifier's preset, not this dialog's.
                 return None

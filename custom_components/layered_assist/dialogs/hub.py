@@ -110,7 +110,9 @@ class DialogHub:
                 speech = await async_text(self.hass, language, "replies", "risky_cancelled", {"names": names})
                 return TurnOutcome("confirmation", speech)
         dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
-        reply = await self.climate.async_utterance(dialog, turn.text, language, turn.user_input.context)
+        reply = await self.climate.async_utterance(
+            dialog, turn.text, language, turn.user_input.context, turn.recall
+        )
         if reply is None:
             return None
         self.states.set_dialog(conversation_id, dialog=reply.dialog.as_dict() if reply.dialog else None)

@@ -69,9 +69,9 @@ _N = _NUMERAL_CHARS
 _PERCENT = re.compile(rf"百分之([{_N}\d.]+)")
 _TENTHS = re.compile(rf"([{_N}]+)成(?![功员为])")
 _BELOW_ZERO = re.compile(r"(?:零下|负)\s*(\d+(?:\.\d+)?)")
-_UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|分钟|小时|秒|天|周|个月|月|日|号|年"
+_UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|percent|分钟|小时|秒|天|周|个月|月|日|号|年"
 _BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:{_UNITS_AFTER}))")
-_AFTER_VERB = re.compile(rf"(?<=[到为成至是])([{_N}]+)(?![半下点些会])")
+_AFTER_VERB = re.compile(rf"(?<=[到为成至是去做])([{_N}]+)(?![半下点些会])")
 _AFTER_QUANTITY = re.compile(rf"(?<=温度|湿度|音量|亮度)([{_N}]+)(?![半下点些会])")
 
 
@@ -81,13 +81,27 @@ def _arabic(numeral: str) -> str:
     return numeral if value is None else f"{value:g}"
 
 
+_TENS_SAID_SHORT = re.compile(r"[廿卄卅]")
+_TENS_SHORT = {"廿": "二十", "卄": "二十", "卅": "三十"}
+_CHINESE_DIGITS = "零一二三四五六七八九"
+
+
+def chinese_numeral(value: int) -> str:
+    """Return a whole number below 100 in Chinese numerals (12 → 十二, 20 → 二十)."""
+    tens, units = divmod(value, 10)
+    if not tens:
+        return _CHINESE_DIGITS[units]
+    return ("" if tens == 1 else _CHINESE_DIGITS[tens]) + "十" + (_CHINESE_DIGITS[units] if units else "")
+
+
 def to_arabic(text: str) -> str:
     """Replace Chinese numerals that are quantities with Arabic ones.
 
     Only numerals before a unit (二十六度, 三档) or after a verb of setting
     (调到二十六) are converted, so 一下 and 亮一点 ("a little") keep their meaning.
-    百分之六十 and 六成 become 60%, 零下五度 becomes -5度.
+    百分之六十 and 六成 become 60%, 零下五度 becomes -5度, 廿三 (as said in Hong Kong) 二十三.
     """
+    text = _TENS_SAID_SHORT.sub(lambda m: _TENS_SHORT[m.group(0)], text)
     text = _PERCENT.sub(lambda m: f"{_arabic(m.group(1))}%", text)
     text = _TENTHS.sub(
         lambda m: f"{float(_arabic(m.group(1))) * 10:g}%"
@@ -134,6 +148,9 @@ _ENGLISH_TENS = {
     "ninety": 90,
 }
 _ENGLISH_NUMBER = re.compile(
+    # "this one", "the next one" name a thing, not a number.
+    r"(?<!\bthis )(?<!\bthat )(?<!\bthe )(?<!\bnext )(?<!\bwhich )(?<!\bother )(?<!\blast )"
+    r"(?<!\bany )(?<!\bno )(?<!\bsame )(?<!\bright )(?<!\bleft )(?<!\bfirst )"
     r"\b(?:((?:a|one) hundred)|("
     + "|".join(_ENGLISH_TENS)
     + r")(?:[-\s]("

@@ -60,6 +60,28 @@ _WEEKLY_ZH = re.compile(rf"每(?:周|星期|个星期)([{_WEEKDAY_ZH}])")
 _WEEKLY_EN = re.compile(r"every\s+(" + "|".join(_WEEKDAY_EN) + r")")
 
 
+# A time said in a request for later, as a span of the prepared sentence: a relative time
+# (十分钟后, in 10 minutes), a clock time with its day and part of day (明晚8点, at 7 pm), or
+# a day, part of a day or vague "later" (今晚, 待会儿, tonight). "at 22" is no time: "set it at 22".
+_LATER_SPAN = re.compile(
+    r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十半]+)\s*个?半?\s*(?:分钟|分|小时|钟头|钟|秒钟?|天)\s*(?:以后|之后|后|以内)|"
+    r"半个?(?:小时|钟)\s*(?:以后|之后|后)|一?阵间|"
+    rf"(?:{_DAYS})?(?:{_PARTS_OF_DAY})?\s*"
+    r"(?<![大小亮暗高低快慢多少强弱冷热近远一])(?:\d{1,2}|[两三四五六七八九十]+)\s*(?:点|:|：)\s*"
+    r"(?:半|一刻|三刻|\d{1,2}\s*分?|[一二三四五六七八九十]+分?)?(?:钟)?|"
+    rf"(?:{_DAYS})(?:{_PARTS_OF_DAY})?|{_PARTS_OF_DAY}|睡前|睡觉前|一会儿?|待会儿?|等会儿?|稍后|过会儿?|回头|晚点|"
+    r"\bin\s*(?:\d+(?:\.\d+)?|an?|half an?)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)\b|"
+    r"\b(?:at\s*)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|\bat\s*\d{1,2}:\d{2}\b|"
+    r"\bat (?:noon|midnight)\b|\b(?:tonight|tomorrow(?: (?:morning|afternoon|evening|night))?|later(?: on)?|"
+    r"this (?:morning|afternoon|evening)|before bed(?:time)?|in a (?:bit|while|minute|moment|sec)|soon)\b"
+)
+
+
+def later_spans(prepared: str) -> list[tuple[int, int]]:
+    """Return where a prepared sentence says a time for later, as character spans."""
+    return [match.span() for match in _LATER_SPAN.finditer(prepared) if match.group(0).strip()]
+
+
 def without_time(text: str) -> str:
     """Return what a request for later asks to do, without its time ("关掉客厅主灯")."""
     return re.sub(r"\s+", " ", _TIME_PHRASE.sub(" ", text)).strip(" ,，")

@@ -20,6 +20,7 @@ COVER_OPEN, COVER_CLOSE, COVER_SET_POSITION, COVER_STOP = 1, 2, 4, 8
 FAN_SET_SPEED, FAN_OSCILLATE, FAN_PRESET_MODE = 1, 2, 8
 MEDIA_PAUSE, MEDIA_VOLUME_SET, MEDIA_VOLUME_MUTE, MEDIA_PREVIOUS, MEDIA_NEXT = 1, 4, 8, 16, 32
 MEDIA_TURN_ON, MEDIA_TURN_OFF, MEDIA_VOLUME_STEP, MEDIA_STOP, MEDIA_PLAY = 128, 256, 1024, 4096, 16384
+MEDIA_SELECT_SOURCE = 2048
 VACUUM_PAUSE, VACUUM_STOP, VACUUM_RETURN_HOME, VACUUM_LOCATE, VACUUM_START = 4, 8, 16, 512, 8192
 HUMIDIFIER_MODES = 1
 VALVE_OPEN, VALVE_CLOSE, VALVE_SET_POSITION, VALVE_STOP = 1, 2, 4, 8
@@ -242,7 +243,12 @@ def _lock(state: State, features: int) -> dict[str, CommandSpec]:
 
 def _media_player(state: State, features: int) -> dict[str, CommandSpec]:
     volume_step = bool(features & (MEDIA_VOLUME_STEP | MEDIA_VOLUME_SET))
+    sources = tuple(state.attributes.get("source_list") or ())
     return _specs(
+        _when(
+            bool(features & MEDIA_SELECT_SOURCE) and bool(sources),
+            CommandSpec("select_source", "select_source", (Param("source", "enum", options=sources),)),
+        ),
         _when(bool(features & MEDIA_TURN_ON), CommandSpec("turn_on", "turn_on")),
         _when(bool(features & MEDIA_TURN_OFF), CommandSpec("turn_off", "turn_off")),
         _when(bool(features & MEDIA_PLAY), CommandSpec("media_play", "media_play")),

@@ -23,17 +23,22 @@ from homeassistant.helpers import (
 )
 
 from ..compat import entity_aliases
-from ..language.text import Unit, normalize, units
+from ..language.lexicon import lexicon_for, place_variants
+from ..language.names import NameIndex, name_tokens
+from ..language.tokens import Token
 
 ASSISTANT = "conversation"
 
 
+AREA, FLOOR = "area:", "floor:"
+
+
 @dataclass(frozen=True, slots=True)
 class MatchName:
-    """A name prepared for matching."""
+    """A name prepared for matching: its normalized text and its tokens."""
 
     text: str
-    units: tuple[Unit, ...]
+    units: tuple[Token, ...]
 
 
 def prepare_names(names: Iterable[str | None]) -> tuple[MatchName, ...]:
@@ -42,9 +47,10 @@ def prepare_names(names: Iterable[str | None]) -> tuple[MatchName, ...]:
     for name in names:
         if not name:
             continue
-        text = normalize(name).strip()
-        if text and text not in seen and (prepared := units(text)):
-            seen[text] = MatchName(text, prepared)
+        tokens = name_tokens(name)
+        text = " ".join("".join(t.text if t.is_cjk else f" {t.text} " for t in tokens).split())
+        if text and text not in seen:
+            seen[text] = MatchName(text, tokens)
     return tuple(seen.values())
 
 
@@ -69,6 +75,10 @@ class CatalogEntry:
     area_id: str | None
     device_id: str | None
     device_class: str | None
+    # The kinds of device its names say it is ("浴室抽风机": an exhaust fan; "Garage lights": a light),
+    # and the words that say so (落地灯 and 床头灯 are both lamps, not the same one).
+    named_kinds: frozenset[str] = frozenset()
+    kind_words: frozenset[str] = frozenset()
 
     @property
     def sounds(self) -> set[str]:
@@ -85,6 +95,16 @@ class CatalogEntry:
         }
 
 
+def _kinds_named(name: str) -> dict[str, str]:
+    """Return the kind words of a name and their kinds, in any language."""
+    return lexicon_for("zh-HK").kinds_in(name) | lexicon_for("zh-TW").kinds_in(name)
+
+
+def _with_variants(names: list[str]) -> list[str]:
+    """Return a place's names and the other words people use for them (主卧: 主人房, master bedroom)."""
+    return [*names, *(variant for name in names for variant in place_variants(name))]
+
+
 @dataclass
 class DeviceCatalog:
     """Exposed entities, areas and floors, with an index by sound."""
@@ -93,6 +113,8 @@ class DeviceCatalog:
     entries: dict[str, CatalogEntry] = field(default_factory=dict)
     areas: dict[str, Place] = field(default_factory=dict)
     floors: dict[str, Place] = field(default_factory=dict)
+    # Every name of every entity, area and floor, for finding them in a sentence.
+    names: NameIndex = field(default_factory=NameIndex)
     _index: dict[str, set[str]] = field(default_factory=dict)
     _pair_index: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     _place_index: dict[str, set[str]] = field(default_factory=dict)
@@ -173,6 +195,13 @@ class DeviceCatalog:
             found |= self._place_index.get(sound, set())
         return found
 
+    @property
+    def place_words(self) -> frozenset[str]:
+        """Return every name of every area and floor (normalized)."""
+        return frozenset(
+            n.text for place in (*self.areas.values(), *self.floors.values()) for n in place.names
+        )
+
     def area_of(self, entry: CatalogEntry) -> Place | None:
         """Return an entity's area."""
         return self.areas.get(entry.area_id) if entry.area_id else None
@@ -190,14 +219,23 @@ class DeviceCatalog:
 
     def _rebuild_places(self) -> None:
         """Read every area and floor (there are few)."""
+        for old in (*self.areas, *self.floors):
+            self.names.remove(f"{AREA}{old}" if old in self.areas else f"{FLOOR}{old}")
         self.floors = {
-            floor.floor_id: Place(floor.floor_id, floor.name, prepare_names([floor.name, *floor.aliases]))
+            floor.floor_id: Place(
+                floor.floor_id, floor.name, prepare_names(_with_variants([floor.name, *floor.aliases]))
+            )
             for floor in fr.async_get(self.hass).async_list_floors()
         }
         self.areas = {
-            area.id: Place(area.id, area.name, prepare_names([area.name, *area.aliases]), area.floor_id)
+            area.id: Place(
+                area.id, area.name, prepare_names(_with_variants([area.name, *area.aliases])), area.floor_id
+            )
             for area in ar.async_get(self.hass).async_list_areas()
         }
+        for prefix, places in ((AREA, self.areas), (FLOOR, self.floors)):
+            for place in places.values():
+                self.names.set_names(f"{prefix}{place.id}", [n.text for n in place.names])
         self._place_index = {}
         for place in (*self.areas.values(), *self.floors.values()):
             for name in place.names:
@@ -236,8 +274,13 @@ class DeviceCatalog:
             area_id=area_id,
             device_id=device.id if device else None,
             device_class=state.attributes.get(ATTR_DEVICE_CLASS),
+            named_kinds=frozenset(kind for name in prepared for kind in _kinds_named(name.text).values()),
+            kind_words=frozenset(word for name in prepared for word in _kinds_named(name.text)),
         )
         self.entries[entity_id] = entry
+        # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names.
+        texts = [n.text for n in entry.names]
+        self.names.set_names(entity_id, [*texts, *(v for text in texts for v in place_variants(text))])
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
         for pair in entry.sound_pairs:
@@ -254,6 +297,7 @@ class DeviceCatalog:
     def _remove(self, entity_id: str) -> None:
         if (old := self.entries.pop(entity_id, None)) is None:
             return
+        self.names.remove(entity_id)
         for sound in old.sounds:
             if (ids := self._index.get(sound)) is not None:
                 ids.discard(entity_id)

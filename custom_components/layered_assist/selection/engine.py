@@ -1,4 +1,10 @@
-"""Recall and local action of one agent: candidates, sure targets, commands, local answers."""
+"""Recall and local action of one agent: candidates, sure targets, commands, local answers.
+
+The one rule for acting locally: the sentence asks for something to be done now, every
+clause that asks for it was understood whole (every word explained by the language data
+or by its targets and their places) and every action maps onto every target's own
+capabilities. Anything else is handed on.
+"""
 
 from dataclasses import dataclass
 import re
@@ -8,39 +14,57 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 
 from ..const import LOGGER
+from ..language.actions import IMPLIED, MEDIA_VERBS, MODIFIERS, Action, ActionKind
+from ..language.concepts import KINDS
+from ..language.lexicon import Category
+from ..language.pieces import Role
+from ..language.reading import Mood, Reading
+from ..language.tokens import normalize
 from ..localize import async_text, is_chinese
 from ..state import ConversationState
-from ..turn import Turn, TurnOutcome
-from .actions import Action, ActionKind, action_words, parse_action
+from ..turn import TurnOutcome
 from .capabilities import CommandError
-from .catalog import CatalogEntry, DeviceCatalog
+from .catalog import AREA, FLOOR, DeviceCatalog
 from .describe import async_describe
 from .execute import PlannedCommand, plan_command, spoken_names
 from .local_commands import command_for_action
 from .recall import Recall, RecallContext, Recaller, Segment
-from .understanding import QUESTION_WORDS, Mood, leftover
 
-# Actions whose value a device may not offer; a sure request for one gets a clear answer.
-_MODIFIERS = {
-    ActionKind.SET_COLOR,
-    ActionKind.SET_COLOR_TEMP,
-    ActionKind.SET_HVAC_MODE,
-    ActionKind.SET_FAN_MODE,
-    ActionKind.SET_PRESET,
-    ActionKind.SET_MAX,
-    ActionKind.SET_MIN,
-    ActionKind.SET_POSITION,
+# Devices a setting does not switch on by itself: "把空调开到26度" switches it on first.
+_SWITCHED_BY_ON = frozenset({"climate", "water_heater", "humidifier"})
+
+
+# The lists of a device's own options, with the command that picks one.
+_OPTION_LISTS: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "media_player": (("source_list", "select_source", "source"),),
+    "fan": (("preset_modes", "set_preset_mode", "preset_mode"),),
+    "climate": (
+        ("preset_modes", "set_preset_mode", "preset_mode"),
+        ("fan_modes", "set_fan_mode", "fan_mode"),
+    ),
+    "humidifier": (("available_modes", "set_mode", "mode"),),
+    "water_heater": (("operation_list", "set_operation_mode", "operation_mode"),),
 }
-# Verbs that, said alone, are for whatever is playing.
-_MEDIA_VERBS = {
-    ActionKind.PAUSE,
-    ActionKind.PLAY,
-    ActionKind.NEXT,
-    ActionKind.PREVIOUS,
-    ActionKind.ADJUST_VOLUME,
-}
-# The spaces leftover() puts between Chinese characters.
-_CJK_GAP = re.compile(r"(?<=[^\x00-\x7f]) (?=[^\x00-\x7f])")
+
+
+def _option_key(text: str) -> str:
+    """Return an option's name as compared with what was said ("High_Demand" = "high demand")."""
+    return re.sub(r"[\s_\-]+", "", normalize(text))
+
+
+def _remark(segment: Segment) -> bool:
+    """Tell whether a clause only mentions something beside a request ("我想冲凉").
+
+    It has no verb, no kind and no name said whole.
+    """
+    clause = segment.clause
+    return (
+        not segment.actions
+        and not clause.kinds
+        and not any(m.full for m in clause.entity_names)
+        and not clause.references
+        and not segment.unknown_places
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,24 +74,6 @@ class SelectionOptions:
     fast_path: bool = True
     local_action: bool = True
     top_k: int = 10
-
-
-def _in_names(words: list[str], targets: list[CatalogEntry]) -> bool:
-    """Tell whether any of the words is part of a target's name, or holds one ("打开睡眠模式")."""
-    return any(
-        word in name.text or name.text in word
-        for word in (w.strip() for w in words)
-        if word
-        for e in targets
-        for name in e.names
-    )
-
-
-def _without_names(text: str, targets: list[CatalogEntry]) -> str:
-    """Return the text with the targets' names blanked, longest first."""
-    for name in sorted({n.text for e in targets for n in e.names}, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return text
 
 
 def speaking_area(hass: HomeAssistant, user_input: conversation.ConversationInput) -> str | None:
@@ -95,23 +101,16 @@ class SelectionEngine:
         self.options = options
         self.recaller = Recaller(catalog, options.top_k)
 
-    def recall_turn(self, turn: Turn) -> Recall:
-        """Return the turn's recall, reading the sentence on first use."""
-        if turn.recall is None:
-            turn.recall = self.recall(turn.text, turn.state, turn.area)
-            turn.lap("recall")
-        return turn.recall
-
     def rooms_of(self, entity_ids: list[str]) -> list[str]:
         """Return the areas of the given entities, in order."""
         rooms = [entry.area_id for e in entity_ids if (entry := self.catalog.entry(e)) and entry.area_id]
         return list(dict.fromkeys(rooms))
 
-    def recall(self, text: str, state: ConversationState, context_area: str | None) -> Recall:
+    def recall(self, reading: Reading, state: ConversationState, context_area: str | None) -> Recall:
         """Layer 1: candidates and, when sure, targets."""
         last_targets = tuple(dict.fromkeys(str(c.get("entity_id")) for c in state.last_commands))
         return self.recaller.recall(
-            text,
+            reading,
             RecallContext(context_area, tuple(state.recent_devices), tuple(state.recent_rooms), last_targets),
         )
 
@@ -128,7 +127,7 @@ class SelectionEngine:
             speech = await async_text(self.hass, language, "replies", "negation_ack", {"names": names})
         elif (
             mood is Mood.QUESTION
-            and all(self._asks_state(segment) for segment in recall.segments)
+            and all(self._asks_state(segment) for segment in recall.commands)
             and (described := await async_describe(self.hass, language, subjects))
         ):
             speech = described
@@ -141,11 +140,10 @@ class SelectionEngine:
         if not self.options.local_action or len(recall.commands) != 1:
             return None
         segment = recall.commands[0]
-        if segment.action is None or segment.action.kind not in _MODIFIERS:
+        modifiers = [a for a in segment.actions if a.kind in MODIFIERS]
+        if not modifiers or self.unexplained(segment):
             return None
-        action = self._understood(segment)
-        if action is None or action.kind not in _MODIFIERS:
-            return None
+        action = modifiers[0]
         unable = []
         for entity_id in segment.targets:
             try:
@@ -160,81 +158,185 @@ class SelectionEngine:
         speech = await async_text(
             self.hass, language, "replies", "unsupported", {"names": names, "capability": capability}
         )
-        return TurnOutcome("local_answer", speech, subjects=segment.targets)
+        return TurnOutcome("local_answer", speech, subjects=list(segment.targets))
 
     def plan(
-        self, recall: Recall, state: ConversationState, area: str | None = None
+        self, recall: Recall, state: ConversationState, area: str | None = None, *, later: bool = False
     ) -> list[PlannedCommand] | None:
-        """Return the commands the local rules are sure of, or None (the model decides)."""
-        if not self.options.local_action or recall.mood is not Mood.COMMAND:
+        """Return the commands the local rules are sure of, or None (the model decides).
+
+        ``later``: plan a request for later ("十分钟后关灯") as if it were for now.
+        """
+        mood = Mood.LATER if later else Mood.COMMAND
+        if not self.options.local_action or recall.mood is not mood:
             return None
         try:
             if recall.again:
                 return self._replay(state)
-            if not recall.confident or any(s.action is None for s in recall.commands):
+            time_alone = any(c.mood is Mood.LATER and not c.about_devices for c in recall.reading.clauses)
+            if (
+                later
+                and not time_alone
+                and any(s.mood is Mood.COMMAND and s.clause.actions for s in recall.commands)
+            ):
+                # "开灯，十分钟后再关": part now, part later is the model's.
+                return None
+            commands = [
+                s
+                for s in recall.commands
+                if s.mood in (Mood.COMMAND, mood) and not s.clause.keep and not _remark(s)
+            ]
+            kept = {t for s in recall.commands if s.mood is Mood.NEGATION or s.clause.keep for t in s.targets}
+            # "这里好冷，把空调开到26度": a complaint beside a request is only its reason.
+            allowed = (Mood.COMMAND, Mood.NEGATION, Mood.FEELING, mood)
+            if not commands or any(s.mood not in allowed for s in recall.commands):
+                return None
+            if not all(s.confident and s.targets and self._actions(s, state) for s in commands):
                 if (player := self._playing_player(recall, area)) is None:
                     return None
                 segment = recall.segments[0]
-                assert segment.action is not None
-                command = self._command(player, segment.action)
-                return [command] if command is not None else None
+                return [c for a in segment.actions if (c := self._command(player, a))] or None
             planned: list[PlannedCommand] = []
-            for segment in recall.commands:
-                if (action := self._understood(segment)) is None:
+            for segment in commands:
+                if kept & set(segment.targets):
+                    return None
+                own = self._own_options(segment)
+                if own is not None:
+                    # "switch the water heater to high demand", "开电视看Netflix": the device's own words.
+                    planned.extend(own)
+                elif self.unexplained(segment):
                     return None
                 for entity_id in segment.targets:
-                    if (command := self._command(entity_id, action)) is None:
-                        return None
-                    planned.append(command)
+                    for action in self._actions(segment, state):
+                        if action.option == IMPLIED and not self._needs_switching_on(entity_id):
+                            continue
+                        if (command := self._command(entity_id, action)) is None:
+                            return None
+                        planned.append(command)
         except CommandError as err:
             LOGGER.debug("Local plan rejected: %s", err)
             return None
-        return planned or None
+        # A device said twice ("扫地机器人，让它扫一下地") gets its command once.
+        unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}
+        return list(unique.values()) or None
 
-    def _understood(self, segment: Segment) -> Action | None:
-        """Return the segment's action when every word of it is explained (the one rule for acting)."""
-        action, rest = self._reading(segment)
-        if action is None or rest:
-            LOGGER.debug("Not acting locally on %r: %r is not understood", segment.text, rest)
+    def _actions(self, segment: Segment, state: ConversationState) -> tuple[Action, ...]:
+        """Return what a clause asks of its targets, when its words say it only by their kind.
+
+        "执行回家场景", "幫我掃廚房" (a script's name): a scene or script said is run; "Jack's room
+        too", "儿童房的也关了": what was done last, to these devices as well.
+        """
+        if segment.actions:
+            return segment.actions
+        clause = segment.clause
+        domains = {t.split(".", 1)[0] for t in segment.targets}
+        said_whole = any(m.full for m in clause.entity_names)
+        light_verb = any(p.has(Category.VERB, "set") or p.has(Category.VERB, "adjust") for p in clause.pieces)
+        if segment.targets and domains <= {"scene", "script"} and (said_whole or light_verb):
+            # "执行回家场景", "set the living room to Relax": a scene or script said is run.
+            return (Action(ActionKind.TURN_ON),)
+        also = any(p.has(Category.FILLER, "also") for p in clause.pieces)
+        if also and state.last_commands:
+            recorded = state.last_commands[-1].get("action")
+            if isinstance(recorded, dict) and recorded.get("kind") in ActionKind.__members__.values():
+                value = recorded.get("value")
+                return (
+                    Action(
+                        ActionKind(recorded["kind"]),
+                        float(value) if value is not None else None,
+                        bool(recorded.get("fahrenheit")),
+                        str(recorded["option"]) if recorded.get("option") else None,
+                    ),
+                )
+        return ()
+
+    def _own_options(self, segment: Segment) -> list[PlannedCommand] | None:
+        """Return the commands that pick an option a clause names in its targets' own words, or None."""
+        clause = segment.clause
+        said = [p for p in clause.pieces if p.role is Role.UNKNOWN]
+        if not said or not segment.targets:
             return None
-        return action
+        for piece in clause.pieces:
+            if piece.role is Role.UNKNOWN or piece.text not in clause.unexplained:
+                continue
+            # Only "mode" or a verb of setting may be left beside the option's own words.
+            if not (
+                piece.has(Category.ATTRIBUTE)
+                or piece.has(Category.VERB, "set")
+                or piece.has(Category.VERB, "adjust")
+            ):
+                return None
+        if any(a.kind is not ActionKind.TURN_ON for a in clause.actions):
+            return None
+        words = _option_key(" ".join(p.text for p in said))
+        planned = []
+        for entity_id in segment.targets:
+            state = self.hass.states.get(entity_id)
+            if state is None:
+                return None
+            found = next(
+                (
+                    (command, {field: option})
+                    for attribute, command, field in _OPTION_LISTS.get(state.domain, ())
+                    for option in state.attributes.get(attribute) or ()
+                    if _option_key(str(option)) == words
+                ),
+                None,
+            )
+            if found is None:
+                return None
+            planned.append(plan_command(self.hass, entity_id, found[0], found[1]))
+        return planned
 
-    def _reading(self, segment: Segment) -> tuple[Action | None, str]:
-        """Return the action of a command segment and the words nothing explains."""
-        action = segment.action
-        targets = self._targets(segment)
-        words = action_words(segment.text)
-        text = segment.text
-        if action is not None and action.option and _in_names(words, targets):
-            # "打开睡眠模式" (a scene), "turn on the blue lamp": the choice is the target's name.
-            text = _without_names(text, targets)
-            action = parse_action(text)
-            if action is None:
-                return None, ""
-            words = action_words(text)
-        kind = action.kind if action is not None else None
-        return action, self._leftover(text, words, segment, targets, kind)
+    def _needs_switching_on(self, entity_id: str) -> bool:
+        """Tell whether "开到…" should switch the device on first: it is off and is switched, not moved."""
+        state = self.hass.states.get(entity_id)
+        domain = entity_id.split(".", 1)[0]
+        # Switching on what is on already does no harm (the state may be stale).
+        return state is not None and domain in _SWITCHED_BY_ON
+
+    def unexplained(self, segment: Segment) -> list[str]:
+        """Return the words of a clause its targets and the language data do not explain."""
+        clause = segment.clause
+        targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
+        rest = list(clause.unexplained)
+        if targets and all(e.domain in ("scene", "script") for e in targets):
+            # "开启看电影模式": a scene is a mode.
+            rest = [
+                w
+                for w in rest
+                if not any(p.text == w and p.has(Category.ATTRIBUTE, "mode") for p in clause.pieces)
+            ]
+        target_ids = {e.entity_id for e in targets}
+        places = {
+            f"{AREA}{p.id}" if p.id in self.catalog.areas else f"{FLOOR}{p.id}"
+            for e in targets
+            for p in self.catalog.places_of(e)
+        }
+        places |= {f"{AREA}{a}" for a in segment.areas} | {f"{FLOOR}{f}" for f in segment.floors}
+        domains = {e.domain for e in targets}
+        if segment.reason == "part-of-device":
+            # "晾衫架盏灯": the airer's own light; the airer's name and kind say whose.
+            devices = {e.device_id for e in targets if e.device_id}
+            siblings = [e for e in self.catalog.entries.values() if e.device_id in devices]
+            domains |= {e.domain for e in siblings}
+            target_ids |= {e.entity_id for e in siblings}
+        for piece in clause.pieces:
+            if piece.role is Role.NAME:
+                owners = {m.owner for m in piece.names}
+                if not owners & (target_ids | places):
+                    rest.append(piece.text)
+            elif piece.has(Category.KIND):
+                kind = KINDS.get(piece.concept)
+                if kind is not None and not domains & set(kind.domains):
+                    rest.append(piece.text)
+        if rest:
+            LOGGER.debug("Not acting locally on %r: %r is not understood", clause.text, rest)
+        return rest
 
     def _asks_state(self, segment: Segment) -> bool:
         """Tell whether a question is only about its devices' state ("what time is it" is not)."""
-        asked = [match.group(0) for match in QUESTION_WORDS.finditer(segment.text)]
-        return not self._leftover(segment.text, asked, segment, self._targets(segment))
-
-    def _targets(self, segment: Segment) -> list[CatalogEntry]:
-        """Return the catalog entries of a segment's sure targets."""
-        return [entry for t in segment.targets if (entry := self.catalog.entry(t))]
-
-    def _leftover(
-        self,
-        text: str,
-        words: list[str],
-        segment: Segment,
-        targets: list[CatalogEntry],
-        kind: ActionKind | None = None,
-    ) -> str:
-        """Return what the text says beyond the given words, the targets and their places."""
-        places = [name.text for e in targets for p in self.catalog.places_of(e) for name in p.names]
-        return leftover(text, [*words, *segment.place_words, *places], targets, kind)
+        return not [w for w in self.unexplained(segment) if w != segment.clause.text]
 
     async def async_why_not(self, recall: Recall, language: str) -> str | None:
         """Say why a sentence the local layers did not carry out needs the model (local-only mode)."""
@@ -246,8 +348,15 @@ class SelectionEngine:
         if not recall.confident:
             return await async_text(self.hass, language, "replies", "local_only_which")
         for segment in recall.commands:
-            if rest := self._reading(segment)[1]:
-                words = {"words": _CJK_GAP.sub("", rest)}
+            light_verbs = {
+                p.text
+                for p in segment.clause.pieces
+                if p.has(Category.VERB, "set") or p.has(Category.VERB, "adjust")
+            }
+            if rest := [
+                w for w in self.unexplained(segment) if w != segment.clause.text and w not in light_verbs
+            ]:
+                words = {"words": "".join(rest) if is_chinese(language) else " ".join(rest)}
                 return await async_text(self.hass, language, "replies", "local_only_unclear", words)
         return None
 
@@ -257,18 +366,18 @@ class SelectionEngine:
         Only when the sentence names nothing and is only that verb: the one player that
         is playing (paused, to resume), preferring the speaker's room.
         """
-        if len(recall.segments) != 1:
+        if len(recall.commands) != 1:
             return None
-        segment = recall.segments[0]
-        action = segment.action
-        if action is None or action.kind not in _MEDIA_VERBS or segment.areas or segment.floors:
+        segment = recall.commands[0]
+        clause = segment.clause
+        if not segment.actions or any(a.kind not in MEDIA_VERBS for a in segment.actions):
             return None
-        if segment.targets or segment.pronoun or segment.strong_group or segment.weak_group:
+        if segment.areas or segment.floors or segment.targets or clause.references or clause.group:
             # "把它音量调小", "所有音箱都暂停": the sentence says which.
             return None
-        if segment.domains - {"media_player"} or leftover(segment.text, action_words(segment.text), []):
+        if clause.unexplained or clause.entity_names or segment.domains - {"media_player"}:
             return None
-        wanted = "paused" if action.kind is ActionKind.PLAY else "playing"
+        wanted = "paused" if segment.actions[0].kind is ActionKind.PLAY else "playing"
         players = [
             entry
             for entry in self.catalog.entries.values()

@@ -1,4 +1,7 @@
-"""Run validated commands through HA services, in parallel, and phrase the result."""
+"""Run validated commands through HA services and phrase the result.
+
+Devices are called in parallel; one device's commands in order (on, then mode, then value).
+"""
 
 import asyncio
 from dataclasses import dataclass, field
@@ -107,7 +110,16 @@ async def async_execute(
             return CommandOutcome(planned, str(err) or type(err).__name__)
         return CommandOutcome(planned)
 
-    return ExecutionReport(list(await asyncio.gather(*(run(c) for c in commands))))
+    async def run_in_order(batch: list[PlannedCommand]) -> list[CommandOutcome]:
+        # One device's commands one after another: switched on, then its mode, then its values.
+        return [await run(planned) for planned in batch]
+
+    by_entity: dict[str, list[PlannedCommand]] = {}
+    for planned in commands:
+        by_entity.setdefault(planned.entity_id, []).append(planned)
+    done = await asyncio.gather(*(run_in_order(batch) for batch in by_entity.values()))
+    outcomes = {id(o.command): o for batch in done for o in batch}
+    return ExecutionReport([outcomes[id(c)] for c in commands])
 
 
 def _reply_key(planned: PlannedCommand) -> str:

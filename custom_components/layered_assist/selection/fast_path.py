@@ -8,12 +8,12 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
 from ..const import LOGGER
-from ..language.text import normalize
+from ..language.concepts import GENERIC
+from ..language.reading import Mood
+from ..language.tokens import normalize
 from ..turn import Turn, TurnOutcome
 from .catalog import DeviceCatalog
 from .recall import Recall
-from .understanding import Mood
-from .vocabulary import STRONG_GROUP, domain_hints
 
 # HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
 _LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
@@ -64,15 +64,23 @@ def _leave_to_us(result: RecognizeResult, recall: Recall, area: str | None, cata
     if "conversation_command" in slots:
         # A timer that runs a command later: ours are stored, validated and never unlock.
         return True
-    if "name" in slots:
+    if "name" in slots and slots["name"].value != "all":
+        # (HA's sentences say name "all" for "客厅风扇": every fan of the room, not one named.)
         return False
     if "area" in slots or "floor" in slots:
-        # "set bedroom to 50%": HA would act on every kind of device in the room.
-        return "domain" not in slots and "device_class" not in slots
+        # "set bedroom to 50%": HA would act on every kind of device in the room; "打开客厅风扇"
+        # on every fan there, where the user may mean one. Only a group said is a group.
+        if "domain" not in slots and "device_class" not in slots:
+            return True
+        # HA acts on every device of the domain there: only when what we read is a kind that
+        # takes them all in ("the light in the kitchen"), or a group was said.
+        grouped = any(s.strong_group or s.weak_group for s in recall.segments)
+        generic = all(kind in GENERIC for s in recall.segments for kind in s.clause.kinds)
+        return not (grouped or generic)
     if "domain" not in slots and "device_class" not in slots:
         # Not aimed at devices: the time, a moon phase, a memo, an alarm.
         return False
-    return area is None and not STRONG_GROUP.search(recall.text)
+    return area is None and not any(s.strong_group for s in recall.segments)
 
 
 class FastPathLayer:
@@ -85,7 +93,6 @@ class FastPathLayer:
 
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Run HA's matching on the turn; None when it did not match or failed."""
-        assert turn.recall is not None
         turn.asked_ha = self._worth_asking_ha(turn.recall, turn.area)
         if not turn.asked_ha:
             return None
@@ -100,7 +107,6 @@ class FastPathLayer:
 
     async def _async_ask_ha(self, turn: Turn) -> TurnOutcome | None:
         user_input, recall = turn.user_input, turn.recall
-        assert recall is not None
         area = turn.area
         language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
         local_input = conversation.ConversationInput(
@@ -140,16 +146,17 @@ class FastPathLayer:
         """Tell whether HA's strict matcher could match; its cost grows with the home."""
         # "what time is it" has a pronoun too, but nothing to act on.
         if recall.again or any(
-            (s.pronoun or s.reason == "reference") and s.action is not None for s in recall.segments
+            (s.pronoun or s.reason in ("reference", "same-as-before")) and s.actions for s in recall.segments
         ):
             # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
             return False
-        if self.catalog.names_in(recall.text, places=False):
+        clauses = recall.reading.clauses
+        if any(m.full for c in clauses for m in c.entity_names):
             return True
-        acts = any(s.action is not None for s in recall.segments)
-        if domain_hints(recall.text):
+        acts = any(s.actions for s in recall.segments)
+        if any(s.domains for s in recall.segments):
             # HA's sentences always have a verb and, without a device name, a kind of device
             # in a named place ("客厅的灯") or the speaker's room ("开灯").
-            return acts and (area is not None or self.catalog.names_in(recall.text))
+            return acts and (area is not None or any(c.areas or c.floors for c in clauses))
         # Not about devices: timers, lists, greetings are HA's.
         return True

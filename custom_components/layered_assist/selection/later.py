@@ -13,14 +13,14 @@ from homeassistant.util import dt as dt_util
 
 from ..alarms import Alarm, AlarmManager
 from ..const import LOGGER
-from ..language.times import AlarmTimeError, parse_alarm_time, without_time
+from ..language.reading import Mood
+from ..language.times import AlarmTimeError, parse_alarm_time
 from ..localize import async_text
 from ..turn import Turn, TurnOutcome
 from .capabilities import CommandError, is_sensitive
 from .carry_out import async_carry_out
 from .engine import SelectionEngine
 from .execute import plan_command
-from .understanding import Mood
 
 _CANCEL = re.compile(
     r"取消(?:刚才|刚刚|上一个|最后一个)?的?(?:定时|预约|计划|任务)|"
@@ -40,20 +40,18 @@ class LaterLayer:
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Schedule or cancel; None when the sentence is not a request for later."""
         hass, language = self.hass, turn.language
-        whole = self.engine.recall_turn(turn)
-        prepared = whole.text
-        if _CANCEL.search(prepared):
+        recall = turn.recall
+        if _CANCEL.search(recall.text):
             return await _async_cancel(hass, self.alarms, language)
-        if whole.mood is not Mood.LATER:
+        if recall.mood is not Mood.LATER:
             return None
         now = dt_util.now()
         try:
             due = parse_alarm_time(turn.text, now).due
         except AlarmTimeError:
             return None
-        command_text = without_time(prepared)
-        recall = self.engine.recall(command_text, turn.state, turn.area)
-        planned = self.engine.plan(recall, turn.state, turn.area) if not recall.again else None
+        command_text = turn.reading.words
+        planned = self.engine.plan(recall, turn.state, turn.area, later=True) if not recall.again else None
         if not planned or due <= now or any(_sensitive(hass, p.entity_id, p.command) for p in planned):
             # Unsure, already past, or a command that needs the user's consent when it runs.
             return None

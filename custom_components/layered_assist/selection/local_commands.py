@@ -7,7 +7,7 @@ from homeassistant.core import HomeAssistant, State
 from homeassistant.util import color as color_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from .actions import Action, ActionKind
+from ..language.actions import Action, ActionKind
 from .capabilities import commands_for
 from .presets import pick_preset
 
@@ -24,6 +24,7 @@ _PRESETS = {
     "fan": ("set_preset_mode", "preset_mode", "preset_modes"),
     "climate": ("set_preset_mode", "preset_mode", "preset_modes"),
     "humidifier": ("set_mode", "mode", "available_modes"),
+    "water_heater": ("set_operation_mode", "operation_mode", "operation_list"),
 }
 _PAUSE = {"media_player": "media_pause", "vacuum": "pause", "cover": "stop_cover"}
 
@@ -75,13 +76,23 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind is ActionKind.SET_BRIGHTNESS and domain == "light" and value is not None:
         return ("turn_on", {"brightness_pct": round(value)})
     if kind is ActionKind.ADJUST_BRIGHTNESS and domain == "light" and value is not None:
-        return _brighter(state, up=value > 0)
+        # ±1 is "a bit"; a bigger number is percentage points ("brighter by 20%").
+        return _brighter(state, up=value > 0, step=None if abs(value) == 1 else round(abs(value)))
     if kind is ActionKind.SET_POSITION and value is not None:
         return _percent(state, value)
     if kind is ActionKind.SET_VOLUME and domain == "media_player" and value is not None:
         return ("volume_set", {"volume_level": round(value / 100, 2)})
     if kind is ActionKind.ADJUST_VOLUME and domain == "media_player" and value is not None:
         return ("volume_up" if value > 0 else "volume_down", {})
+    if kind in (ActionKind.MUTE, ActionKind.UNMUTE) and domain == "media_player":
+        return ("volume_mute", {"is_volume_muted": kind is ActionKind.MUTE})
+    if kind is ActionKind.OSCILLATE and domain == "fan" and value is not None:
+        return ("oscillate", {"oscillating": value > 0})
+    if kind is ActionKind.ADJUST_VALUE and value is not None:
+        # "lower it by two": degrees of a thermostat; nothing else is sure.
+        if domain in ("climate", "water_heater"):
+            return _temperature_command(hass, state, Action(ActionKind.ADJUST_TEMPERATURE, value))
+        return None
     if kind is ActionKind.SET_SPEED and domain == "fan" and value is not None:
         return ("set_percentage", {"percentage": round(value)})
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "fan" and value is not None:
@@ -89,6 +100,13 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind is ActionKind.SET_HUMIDITY and domain in ("humidifier", "climate") and value is not None:
         return ("set_humidity", {"humidity": round(value)})
     if kind in (ActionKind.INCREASE, ActionKind.DECREASE):
+        if action.option == "speed" and domain == "climate":
+            # "风速调低": the climate's lowest (or highest) fan mode.
+            modes = {str(mode).lower(): mode for mode in state.attributes.get("fan_modes") or ()}
+            wanted = "high" if kind is ActionKind.INCREASE else "low"
+            return ("set_fan_mode", {"fan_mode": modes[wanted]}) if wanted in modes else None
+        if action.option == "speed" and domain != "fan":
+            return None
         return _step(hass, state, up=kind is ActionKind.INCREASE)
     if kind in (ActionKind.SET_MAX, ActionKind.SET_MIN):
         return _extreme(state, highest=kind is ActionKind.SET_MAX)
@@ -132,6 +150,8 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
     if kind is ActionKind.SET_FAN_MODE and state.domain == "climate":
         modes = {str(mode).lower(): mode for mode in attributes.get("fan_modes") or ()}
         return ("set_fan_mode", {"fan_mode": modes[option]}) if option in modes else None
+    if kind is ActionKind.SET_FAN_MODE and state.domain == "fan":
+        return _fan_named_level(state, option)
     if kind is ActionKind.SET_COLOR and state.domain == "light":
         try:
             rgb = color_util.color_name_to_rgb(option)
@@ -143,6 +163,19 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
         high = int(attributes.get("max_color_temp_kelvin") or WHITES["cool"])
         return ("turn_on", {"color_temp_kelvin": max(low, min(high, WHITES[option]))})
     return None
+
+
+def _fan_named_level(state: State, option: str) -> Command | None:
+    """Return a fan's preset named so, else its lowest, middle or highest speed ("风速调到高")."""
+    presets = {str(p).lower(): p for p in state.attributes.get("preset_modes") or ()}
+    if option in presets:
+        return ("set_preset_mode", {"preset_mode": presets[option]})
+    step = state.attributes.get("percentage_step")
+    if not isinstance(step, (int, float)) or step <= 0 or (step >= 50 and option == "medium"):
+        return None
+    speeds = round(100 / step)
+    level = {"low": 1, "medium": max(1, round(speeds / 2)), "high": speeds}.get(option)
+    return None if level is None else _fan_level(state, level)
 
 
 def _temperature_command(hass: HomeAssistant, state: State, action: Action) -> Command | None:
@@ -201,9 +234,10 @@ def _step(hass: HomeAssistant, state: State, *, up: bool) -> Command | None:
     return None
 
 
-def _brighter(state: State, *, up: bool) -> Command | None:
+def _brighter(state: State, *, up: bool, step: int | None = None) -> Command | None:
     """Step the brightness; a light that cannot dim is just switched on when off."""
     turn_on = commands_for(state).get("turn_on")
     if turn_on is not None and any(p.name == "brightness_step_pct" for p in turn_on.params):
-        return ("turn_on", {"brightness_step_pct": BRIGHTNESS_STEP if up else -BRIGHTNESS_STEP})
+        size = step or BRIGHTNESS_STEP
+        return ("turn_on", {"brightness_step_pct": size if up else -size})
     return ("turn_on", {}) if up and state.state == "off" else None

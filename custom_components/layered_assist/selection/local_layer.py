@@ -28,7 +28,7 @@ class LocalLayer:
 
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Recall the turn's devices; act or answer when sure, else leave the recall to later layers."""
-        recall = self.engine.recall_turn(turn)
+        recall = turn.recall
         if places := recall.unknown_places:
             # "turn off the lights upstairs" in a home with no upstairs: say so, touch nothing.
             joined = "、" if is_chinese(turn.language) else ", "

@@ -1,187 +1,58 @@
-"""Layer 1: local recall of candidate entities for each segment of a sentence.
+"""Layer 1: local recall of candidate entities for each clause of a reading.
 
-Names and aliases are matched on characters and on their sounds (pinyin), so
-speech-recognition homophones still match; area, floor and domain words re-rank;
-pronouns and room references come from the conversation state and the speaking
-device's area. Everything here is local and takes milliseconds.
+The reading says which stretches of the sentence name things of this home (whole, in
+part or by sound), which name kinds of devices, places, groups and references. Recall
+scores the entities those point at, re-ranks them by place and kind, and decides sure
+targets; pronouns and room references come from the conversation state and the speaking
+device's area. When nothing is sure the candidates widen (the kinds implied, then the
+whole home) rather than staying empty. Everything here is local and takes milliseconds.
 """
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
-import re
-from typing import Self
 
-from ..language.numbers import english_to_arabic, to_arabic
-from ..language.text import Unit, is_cjk, normalize, units
-from .actions import Action, parse_action, strip_action
-from .catalog import CatalogEntry, DeviceCatalog, MatchName, Place, prepare_names
-from .understanding import Mood, sentence_mood
-from .vocabulary import (
-    AGAIN,
-    DOMAIN_WORDS,
-    FLOOR_WORDS,
-    HERE,
-    PRONOUN,
-    RELATIVE_FLOORS,
-    SEGMENT_SPLIT,
-    SHARED_VERB_JOINERS,
-    STRONG_GROUP,
-    SUBTYPE_DEVICE_CLASSES,
-    THAT_ROOM,
-    WEAK_GROUP,
-    domain_hints,
-    domain_words,
-    plural_group_domains,
-    primary_domains,
-    residual_words,
-    state_domains,
-    translate_mixed,
-)
+from ..language.actions import ACTION_DOMAINS, Action
+from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIGHTS, narrower, same_family
+from ..language.lexicon import Category
+from ..language.names import NameMatch
+from ..language.pieces import Role
+from ..language.reading import Clause, Mood, Reading
+from ..language.tokens import tokenize
+from .catalog import CatalogEntry, DeviceCatalog
 
-SOUND_MATCH = 0.85
-PLACE_MATCH = 0.9
 AREA_BONUS, AREA_PENALTY = 0.35, -0.6
 SOFT_AREA_BONUS = 0.15
 DOMAIN_BONUS, DOMAIN_PENALTY = 0.25, -0.4
-CONFIDENT_SCORE = 1.0
+CONFIDENT_SCORE = 0.95
 CONFIDENT_MARGIN = 0.25
-SWAPPED_WORDS = 0.9
-# A name said in full (every sound of it, in order).
+# A name said in full (every token of it, nothing else said as a name).
 FULL_NAME = 0.99
-LOW_CONFIDENCE = 0.5
-# A sound shared by fewer entities than this is worth a look on its own (台 in 台灯, lamp).
+# Part of a name that no other device has.
+UNIQUE_PART = 0.96
+# How much sounds shared with unknown words may raise a device (never to a sure one).
+SOUND_HINT = 0.5
+# A sound shared by fewer entities than this is worth a look on its own (架 in 晾衣架).
 RARE_SOUND = 40
-
-
-@dataclass(frozen=True, slots=True)
-class Features:
-    """What a segment offers for matching."""
-
-    chars: frozenset[str]
-    sounds: frozenset[str]
-    char_pairs: frozenset[tuple[str, str]]
-    sound_pairs: frozenset[tuple[str, str]]
-
-    @classmethod
-    def of(cls, seq: tuple[Unit, ...]) -> Self:
-        """Return the features of a unit sequence."""
-        return cls(
-            frozenset(u.text for u in seq),
-            frozenset(u.sound for u in seq),
-            frozenset((a.text, b.text) for a, b in pairwise(seq)),
-            frozenset((a.sound, b.sound) for a, b in pairwise(seq)),
-        )
-
-
-def segment_features(text: str) -> Features:
-    """Return a segment's features, adding Chinese readings of English words.
-
-    "turn on the kitchen light" then also matches 厨房灯 in a Chinese home.
-    """
-    features = Features.of(units(text))
-    translated = translate_mixed(text)
-    if translated == text:
-        return features
-    extra = Features.of(units(translated))
-    return Features(
-        features.chars | extra.chars,
-        features.sounds | extra.sounds,
-        features.char_pairs | extra.char_pairs,
-        features.sound_pairs | extra.sound_pairs,
-    )
-
-
-def name_score(name: MatchName, features: Features) -> float:
-    """Return how much of a name the segment contains (1.0 = all of it, in order)."""
-    seq = name.units
-    single = sum(
-        1.0 if u.text in features.chars else SOUND_MATCH if u.sound in features.sounds else 0.0 for u in seq
-    ) / len(seq)
-    if len(seq) == 1:
-        return single
-    paired = sum(
-        1.0
-        if (a.text, b.text) in features.char_pairs
-        else SOUND_MATCH
-        if (a.sound, b.sound) in features.sound_pairs
-        # English says "the right curtain" of "Curtain Right".
-        else SWAPPED_WORDS
-        if a.text.isascii() and (b.text, a.text) in features.char_pairs
-        else 0.0
-        for a, b in pairwise(seq)
-    ) / (len(seq) - 1)
-    return 0.4 * single + 0.6 * paired
+# Entities that only report: a part of a device's name said in a command is not for them.
+_REPORTING = frozenset({"sensor", "binary_sensor", "event", "update", "button", "camera", "image"})
+LOW_CONFIDENCE = 0.5
+# Classes of cover that people name one for another ("close the blinds" of a curtain).
+_WINDOW_COVERINGS = frozenset({"curtain", "blind", "shade", "shutter"})
+# Joiners that start a new request rather than continue a list ("然后", "and then").
+_CLAUSE_BREAKS = frozenset({"然后", "then", "and then", "接着", "之后再", "顺便", "另外"})
+# Candidates a clause may give the model at most when nothing points anywhere.
+WIDEST = 60
 
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """An entity and how well it fits a segment."""
+    """An entity and how well it fits a clause."""
 
     entity_id: str
     score: float
     name_score: float
     # The name that matched best.
     name: str = ""
-
-
-def _without_kind_words(entry: CatalogEntry) -> list[MatchName]:
-    """Return the entity's English names without the words of its own kind ("front door" of a lock)."""
-    names: list[MatchName] = []
-    for name in entry.names:
-        words = [u.text for u in name.units]
-        if not name.text.isascii() or len(words) < 2:
-            continue
-        kept = [w for w in words if entry.domain not in DOMAIN_WORDS.get(w, ())]
-        if kept and len(kept) < len(words):
-            names.extend(prepare_names([" ".join(kept)]))
-    return names
-
-
-def _shadow_contained_names(candidates: list[Candidate]) -> list[Candidate]:
-    """Lower a full match whose name lies inside another full match ("客厅灯" in "客厅灯带")."""
-    full = {c.name for c in candidates if c.name_score >= FULL_NAME and c.name}
-    return [
-        replace(c, score=round(c.score - 2 * CONFIDENT_MARGIN, 4))
-        if c.name in full and any(c.name != other and c.name in other for other in full)
-        else c
-        for c in candidates
-    ]
-
-
-@dataclass(slots=True)
-class Segment:
-    """One command inside a sentence, as Layer 1 reads it."""
-
-    text: str
-    joiner: str | None
-    action: Action | None
-    domains: set[str]
-    primary_domains: set[str]
-    # Kinds the sentence's state words belong to ("locked": a lock).
-    stated_domains: set[str]
-    areas: set[str]
-    floors: set[str]
-    area_inherited: bool = False
-    action_inherited: bool = False
-    place_words: list[str] = field(default_factory=list)
-    # Floor words said that name nothing in this home ("upstairs" in a one-storey home).
-    unknown_places: list[str] = field(default_factory=list)
-    strong_group: bool = False
-    weak_group: bool = False
-    pronoun: bool = False
-    candidates: list[Candidate] = field(default_factory=list)
-    targets: list[str] = field(default_factory=list)
-    confident: bool = False
-    reason: str = ""
-
-    @property
-    def about_devices(self) -> bool:
-        """Tell whether the segment says anything about devices."""
-        named = bool(self.candidates) and self.candidates[0].name_score >= 0.6
-        own_action = self.action is not None and not self.action_inherited
-        return bool(
-            self.targets or own_action or self.domains or self.areas or self.floors or self.pronoun or named
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,16 +65,105 @@ class RecallContext:
     last_targets: tuple[str, ...] = ()
 
 
-@dataclass(slots=True)
-class Recall:
-    """Layer 1's reading of a whole sentence."""
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One clause of a sentence, as Layer 1 reads it."""
 
-    text: str
-    segments: list[Segment]
-    again: bool
-    candidates: list[str]
-    # What the sentence asks for: read once, used by every layer.
-    mood: Mood = Mood.COMMAND
+    clause: Clause
+    # The clause's own actions, or its neighbour's when it has none ("A和B都关了").
+    actions: tuple[Action, ...]
+    action_inherited: bool
+    domains: frozenset[str]
+    primary_domains: frozenset[str]
+    device_classes: frozenset[str]
+    areas: frozenset[str]
+    floors: frozenset[str]
+    area_inherited: bool = False
+    # Floor words said that name nothing in this home ("upstairs" in a one-storey home).
+    unknown_places: tuple[str, ...] = ()
+    candidates: tuple[Candidate, ...] = ()
+    targets: tuple[str, ...] = ()
+    confident: bool = False
+    reason: str = ""
+
+    @property
+    def text(self) -> str:
+        """Return the clause as said (normalized)."""
+        return self.clause.text
+
+    @property
+    def mood(self) -> Mood:
+        """Return the clause's mood."""
+        return self.clause.mood
+
+    @property
+    def place_words(self) -> tuple[str, ...]:
+        """Return the words of the places said."""
+        return self.clause.place_words
+
+    @property
+    def pronoun(self) -> bool:
+        """Tell whether the clause says "it" (or "that one")."""
+        return "it" in self.clause.references
+
+    @property
+    def strong_group(self) -> bool:
+        """Tell whether the clause asks for a whole group on its own (所有, all, the whole home)."""
+        return self.clause.group in ("all", "home")
+
+    @property
+    def weak_group(self) -> bool:
+        """Tell whether the clause asks for a group in a place (都, English plurals).
+
+        "主卫的排气扇和镜前灯都打开": a 都 after a list is for the list, not a group of its own.
+        """
+        listed = self.clause.joiner is not None and self.clause.joiner not in _CLAUSE_BREAKS
+        return (self.clause.group == "each" and not listed) or self._plural
+
+    @property
+    def _plural(self) -> bool:
+        return any(
+            p.has(Category.KIND) and p.text.isascii() and p.text.endswith("s") and p.text != "ss"
+            for p in self.clause.pieces
+        )
+
+    @property
+    def action(self) -> Action | None:
+        """Return the clause's first action, if any."""
+        return self.actions[0] if self.actions else None
+
+    @property
+    def about_devices(self) -> bool:
+        """Tell whether the clause says anything about devices."""
+        return (
+            bool(self.targets)
+            or self.clause.about_devices
+            or (bool(self.actions) and not self.action_inherited)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    """Layer 1's reading of a whole sentence: its clauses, their candidates and sure targets."""
+
+    reading: Reading
+    segments: tuple[Segment, ...]
+    candidates: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        """Return the prepared sentence."""
+        return self.reading.prepared
+
+    @property
+    def mood(self) -> Mood:
+        """Return what the sentence asks for."""
+        return self.reading.mood
+
+    @property
+    def again(self) -> bool:
+        """Tell whether the sentence asks to repeat the last command."""
+        return self.reading.again
 
     @property
     def commands(self) -> list[Segment]:
@@ -218,8 +178,11 @@ class Recall:
 
     @property
     def is_device_command(self) -> bool:
-        """Tell whether the sentence reads as a device command (an action, or sure devices)."""
-        return bool(self.candidates) and any(s.action is not None or s.confident for s in self.segments)
+        """Tell whether the sentence reads as a device command (an action on devices, or sure devices)."""
+        return bool(self.candidates) and any(
+            s.confident or (s.actions and (s.domains or _names_anything(s.clause) or s.clause.references))
+            for s in self.segments
+        )
 
     @property
     def unknown_places(self) -> list[str]:
@@ -232,35 +195,143 @@ class Recall:
         return list(dict.fromkeys(t for s in self.commands for t in s.targets))
 
 
-# The room's light as a whole ("卧室的电灯"), and the names of a room's main light.
-_ROOM_LIGHT = re.compile(r"电灯")
-_MAIN_LIGHT = re.compile(r"(?:主灯|吸顶灯|顶灯|吊灯|大灯|ceiling lights?|ceiling lamps?)$")
+def _kinds_of(clause: Clause) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Return the domains, main domains and device classes a clause's kind words name."""
+    domains: set[str] = set()
+    primary: set[str] = set()
+    classes: set[str] = set()
+    for concept in clause.kinds:
+        kind = KINDS.get(concept)
+        if kind is None:
+            continue
+        domains.update(kind.domains)
+    # The last kind word is the head ("晾衫架盏灯": the airer's light); the others modify it.
+    if clause.kinds and (head := KINDS.get(clause.kinds[-1])) is not None:
+        primary.add(head.domains[0])
+        classes.update(head.device_classes)
+    domains.update(clause.implied_domains)
+    if not primary:
+        # "那就锁上": the verb says what kind of device; "bedroom to 50% brightness" the setting.
+        primary.update(clause.implied_domains)
+        for attribute in clause.attributes:
+            primary.update(ATTRIBUTE_DOMAINS.get(attribute, ()))
+        for action in clause.actions:
+            primary.update(ACTION_DOMAINS.get(action.kind, ()))
+        domains.update(primary)
+    return frozenset(domains), frozenset(primary), frozenset(classes)
 
 
-def prepare_text(text: str) -> str:
-    """Normalize a sentence: Simplified Chinese, English words of mixed text, numerals."""
-    normalized = normalize(text)
-    if is_cjk(normalized):
-        normalized = translate_mixed(normalized)
-    # "switch off" is a verb, not the switch domain.
-    normalized = re.sub(r"\bswitch (on|off)\b", r"turn \1", normalized)
-    return to_arabic(english_to_arabic(normalized))
+@dataclass(slots=True)
+class _Said:
+    """The names a clause says, by entity: which pieces name it and how much of its name they cover."""
+
+    pieces: dict[str, set[int]] = field(default_factory=dict)
+    covered: dict[tuple[str, str], int] = field(default_factory=dict)
+    full: dict[str, bool] = field(default_factory=dict)
+    sizes: dict[tuple[str, str], int] = field(default_factory=dict)
+    total: int = 0
+    # Entities that a stretch said names alone (of those that do something).
+    only_one: set[str] = field(default_factory=set)
 
 
-def split_segments(text: str) -> list[tuple[str, str | None]]:
-    """Split a prepared sentence into (segment, joiner before it)."""
-    segments: list[tuple[str, str | None]] = []
-    position = 0
-    joiner: str | None = None
-    for match in SEGMENT_SPLIT.finditer(text):
-        piece = text[position : match.start()].strip()
-        if piece:
-            segments.append((piece, joiner))
-        joiner = match.group(0).strip()
-        position = match.end()
-    if piece := text[position:].strip():
-        segments.append((piece, joiner))
-    return segments
+def _whole_words(match: NameMatch, places: frozenset[str]) -> bool:
+    """Tell whether a part of a name stands on its own.
+
+    It does when it starts the name, is English (words are whole), or follows a place
+    ("电饭煲" of 厨房电饭煲; not "卧室空调" of 主卧室空调).
+    """
+    return match.start == 0 or match.before.isascii() or match.before in places
+
+
+def _said(clause: Clause, places: frozenset[str] = frozenset()) -> _Said:
+    """Collect the entity names a clause says (a place said whole is a place, not a name)."""
+    said = _Said()
+    for index, piece in enumerate(clause.pieces):
+        if not piece.names or piece.role is not Role.NAME:
+            # (A kind word or a verb that is also part of some name says no name: "the TV".)
+            continue
+        whole_place = any(m.full and ":" in m.owner for m in piece.names)
+        length = piece.end - piece.start
+        if not whole_place:
+            said.total += length
+        acting = {
+            m.owner for m in piece.names if ":" not in m.owner and m.owner.split(".", 1)[0] not in _REPORTING
+        }
+        # "密室灯" is no part of "浴室灯": a part beside a word nobody knows may be part of that word.
+        beside_unknown = any(
+            0 <= i < len(clause.pieces) and clause.pieces[i].role is Role.UNKNOWN
+            for i in (index - 1, index + 1)
+        )
+        if len(acting) == 1 and not whole_place and piece.role is Role.NAME and not beside_unknown:
+            match = next(m for m in piece.names if m.owner in acting)
+            if _whole_words(match, places):
+                said.only_one.update(acting)
+        for match in piece.names:
+            if ":" in match.owner:
+                continue
+            if whole_place and not match.full:
+                continue
+            if not match.full and not _whole_words(match, places):
+                # "卧室" is no name of 主卧室空调: a part cut out of the middle of a word.
+                continue
+            said.pieces.setdefault(match.owner, set()).add(index)
+            key = (match.owner, match.name)
+            said.covered[key] = said.covered.get(key, 0) + (match.size if match.full else length)
+            said.sizes[key] = match.size
+            if match.full and match.exact:
+                said.full[match.owner] = True
+    return said
+
+
+def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[float, str]:
+    """Return how well what was said names an entity, and the name it matched best.
+
+    Half is how much of the entity's name was said, half how much of what was said as
+    names is this entity's ("the roborock downstairs" is the Roborock S8 Downstairs, not
+    the thermostat named Downstairs).
+    """
+    entity_id, clause = entry.entity_id, segment.clause
+    pieces = said.pieces.get(entity_id)
+    if not pieces:
+        return 0.0, ""
+    best, name = 0.0, ""
+    # "is the front door locked?": the kind said apart ("locked": a lock) completes "Front Door Lock".
+    own_kind = entry.domain in segment.domains
+    kind_sizes = {len(tokenize(word)) for word in entry.kind_words} if own_kind else set()
+    for (owner, text), covered in said.covered.items():
+        if owner != entity_id:
+            continue
+        size = said.sizes[(owner, text)]
+        coverage = 1.0 if size - covered in kind_sizes else min(1.0, covered / max(1, size))
+        if coverage > best:
+            best, name = coverage, text
+    mine = sum(clause.pieces[i].end - clause.pieces[i].start for i in pieces)
+    explained = mine / said.total if said.total else 1.0
+    exact = 1.0 if said.full.get(entity_id) else 0.97
+    if entity_id in said.only_one and explained >= 1.0:
+        # "the Arc", "Yeelight吸顶灯": part of one device's name, and of no other's.
+        best = max(best, UNIQUE_PART)
+    return round(min(best, exact) * (0.5 + 0.5 * min(1.0, explained)), 4), name
+
+
+def _unknown_sounds(clause: Clause) -> set[str]:
+    """Return the sounds of the words of a clause nobody knows."""
+    return {t.sound for p in clause.pieces if p.role is Role.UNKNOWN for t in tokenize(p.text)}
+
+
+def _names_anything(clause: Clause) -> bool:
+    """Tell whether a clause says which devices by itself (a name, a kind or a place)."""
+    return bool(clause.entity_names or clause.kinds or clause.areas or clause.floors or clause.generic_places)
+
+
+def _head(segment: Segment) -> str | None:
+    """Return the kind said last in a clause (the head noun: "晾衫架盏灯" is a light)."""
+    return segment.clause.kinds[-1] if segment.clause.kinds else None
+
+
+def named_any_early(top: Candidate | None) -> bool:
+    """Tell whether a device was named at all (a group word then means "both of those")."""
+    return top is not None and top.name_score >= 0.6
 
 
 class Recaller:
@@ -271,23 +342,30 @@ class Recaller:
         self.catalog = catalog
         self.top_k = top_k
 
-    def recall(self, text: str, context: RecallContext) -> Recall:
-        """Read a sentence: its segments, their candidates and sure targets."""
-        prepared = prepare_text(text)
-        again = bool(AGAIN.search(prepared)) and not self._names_anything(prepared)
-        segments = [self._read_segment(piece, joiner, context) for piece, joiner in split_segments(prepared)]
-        self._share_actions(segments)
-        previous_areas: set[str] = set()
-        for segment in segments:
+    def recall(self, reading: Reading, context: RecallContext) -> Recall:
+        """Find each clause's candidates and sure targets."""
+        segments = self._shared([self._segment(c, context) for c in reading.clauses])
+        resolved: list[Segment] = []
+        previous_areas: frozenset[str] = frozenset()
+        previous_targets: tuple[str, ...] = ()
+        for read_segment in segments:
+            segment = read_segment
             if not segment.areas and not segment.floors and previous_areas:
-                segment.areas = set(previous_areas)
-                segment.area_inherited = True
-            self._resolve(segment, context)
-            previous_areas = segment.areas if not segment.area_inherited else previous_areas
+                segment = replace(segment, areas=previous_areas, area_inherited=True)
+            segment = self._resolve(segment, context, previous_targets)
+            resolved.append(segment)
+            if not segment.area_inherited and segment.areas:
+                previous_areas = segment.areas
+            elif segment.confident and segment.reason == "name":
+                # "把客厅主灯关了，空调调到26度": the room of the device named carries on.
+                rooms = {e.area_id for t in segment.targets if (e := self.catalog.entry(t)) and e.area_id}
+                if len(rooms) == 1:
+                    previous_areas = frozenset(rooms)
+            if segment.targets and segment.confident:
+                previous_targets = segment.targets
         candidates: list[str] = []
-        for segment in segments:
+        for segment in resolved:
             candidates.extend(segment.targets)
-            # An unsure segment widens its candidates instead of guessing.
             top = segment.candidates[0].score if segment.candidates else 0.0
             if segment.confident and top >= CONFIDENT_SCORE:
                 limit = max(3, self.top_k // 3)
@@ -296,93 +374,94 @@ class Recaller:
             else:
                 limit = self.top_k * 2
             candidates.extend(c.entity_id for c in segment.candidates[:limit])
-        if again:
+        if reading.again:
             candidates[:0] = list(context.last_targets or context.recent_devices[:1])
-        return Recall(prepared, segments, again, list(dict.fromkeys(candidates)), sentence_mood(prepared))
+        if not candidates and any(s.domains or s.actions or _names_anything(s.clause) for s in resolved):
+            candidates = self._widest(resolved)
+        return Recall(reading, tuple(resolved), tuple(dict.fromkeys(candidates)))
 
-    def _names_anything(self, text: str) -> bool:
-        """Tell whether a sentence with 再 also names a device (再来一下 vs 再低一度)."""
-        return bool(domain_hints(text)) or (parse_action(text) is not None and "再来" not in text)
-
-    def _read_segment(self, text: str, joiner: str | None, context: RecallContext) -> Segment:
-        """Parse the words of a segment: action, places, domains, references."""
-        area_words = self._places(text, self.catalog.areas)
-        floor_words = self._places(text, self.catalog.floors) if not area_words else {}
-        areas, floors = set(area_words), set(floor_words)
-        if HERE.search(text) and context.context_area:
+    def _segment(self, clause: Clause, context: RecallContext) -> Segment:
+        """Read a clause's places, kinds and references."""
+        domains, primary, classes = _kinds_of(clause)
+        also = any(p.has(Category.FILLER, "also") for p in clause.pieces) or "it" in clause.references
+        if (
+            also
+            and (clause.areas or clause.floors)
+            and not domains
+            and not clause.entity_names
+            and context.recent_devices
+        ):
+            # "儿童房的也关了": the kind of device the last turn was about, in the room now said.
+            last = self.catalog.entry(context.recent_devices[0])
+            if last is not None:
+                domains = primary = frozenset({last.domain})
+                classes = frozenset({last.device_class}) if last.device_class else frozenset()
+        areas = set(clause.areas)
+        floors = set(clause.floors) if not areas else set()
+        if "here" in clause.references and context.context_area:
             areas.add(context.context_area)
-        if THAT_ROOM.search(text) and context.recent_rooms:
+        if "there" in clause.references and context.recent_rooms:
             areas.add(context.recent_rooms[0])
-        named = [*area_words.values(), *floor_words.values()]
-        unknown = [
-            word
-            for word in dict.fromkeys(match.group(0) for match in FLOOR_WORDS.finditer(text))
-            if not any(word in place for place in named)
-            and not self.catalog.said_in_a_name(word, text)
-            and not (len(self.catalog.floors) > 1 and RELATIVE_FLOORS.fullmatch(word))
-        ]
-        domains = domain_hints(text)
-        plural = plural_group_domains(text)
-        primary = primary_domains(text) | {d for d in domains if d in plural}
+        unknown = []
+        for word, concept in clause.generic_places:
+            if concept == "relative" and len(self.catalog.floors) > 1:
+                continue
+            unknown.append(word)
         return Segment(
-            text=text,
-            joiner=joiner,
-            action=parse_action(text),
+            clause=clause,
+            actions=clause.actions,
+            action_inherited=False,
             domains=domains,
             primary_domains=primary,
-            stated_domains=state_domains(text),
-            areas=areas,
-            floors=floors,
-            place_words=named,
-            unknown_places=unknown,
-            strong_group=bool(STRONG_GROUP.search(text)),
-            weak_group=bool(WEAK_GROUP.search(text)) or bool(plural),
-            pronoun=bool(PRONOUN.search(text)),
+            device_classes=classes,
+            areas=frozenset(areas),
+            floors=frozenset(floors),
+            unknown_places=tuple(unknown),
         )
-
-    def _places(self, text: str, places: dict[str, Place]) -> dict[str, str]:
-        """Return the places a text names in full, longest names winning."""
-        features = segment_features(text)
-        found: dict[str, str] = {}
-        nearby = self.catalog.places_with_sounds(features.sounds)
-        for place in (places[pid] for pid in nearby if pid in places):
-            best = max(place.names, key=lambda n: (name_score(n, features), len(n.text)), default=None)
-            if best is not None and name_score(best, features) >= PLACE_MATCH:
-                found[place.id] = best.text
-        # "主卧室" names 主卧 (alias 主卧室), not the 卧室 inside it.
-        return {
-            pid: matched
-            for pid, matched in found.items()
-            if not any(matched != other and matched in other for other in found.values())
-        }
 
     @staticmethod
-    def _share_actions(segments: list[Segment]) -> None:
-        """Give verbless segments the action of their neighbour ("A和B都关了")."""
-        for index, segment in enumerate(segments):
-            if segment.action is not None:
+    def _shared(segments: list[Segment]) -> list[Segment]:
+        """Give verbless clauses the action, kinds and group of their neighbour ("客厅和卧室的灯都关了")."""
+        shared = list(segments)
+        for index, segment in enumerate(shared):
+            following = shared[index + 1] if index + 1 < len(shared) else None
+            previous = shared[index - 1] if index > 0 else None
+            neighbour = None
+            if (
+                following is not None
+                and following.actions
+                and (following.clause.joiner or not _names_anything(following.clause))
+            ):
+                # "A和B都关了"; "扫地机器人，让它扫一下地" (the device first, then what to do).
+                neighbour = following
+            elif previous is not None and previous.actions and segment.clause.joiner:
+                neighbour = previous
+            if neighbour is None:
                 continue
-            following = segments[index + 1] if index + 1 < len(segments) else None
-            if following is not None and following.joiner in SHARED_VERB_JOINERS and following.action:
-                segment.action = following.action
-                segment.action_inherited = True
-            elif index > 0 and segments[index - 1].action is not None:
-                segment.action = segments[index - 1].action
-                segment.action_inherited = True
-
-    def _score(
-        self, entry: CatalogEntry, features: Features, segment: Segment, context: RecallContext
-    ) -> Candidate:
-        """Score one entity against a segment."""
-        best, matched = max(
-            ((name_score(name, features), name.text) for name in entry.names), default=(0.0, "")
-        )
-        if best < FULL_NAME and entry.domain in segment.stated_domains:
-            # "is the front door locked": the kind said elsewhere completes "Front Door Lock".
-            best, matched = max(
-                [(best, matched), *((name_score(n, features), n.text) for n in _without_kind_words(entry))]
+            changes: dict[str, object] = {}
+            if not segment.actions and segment.clause.mood is Mood.COMMAND:
+                changes.update(actions=neighbour.actions, action_inherited=True)
+            places_only = (
+                (segment.areas or segment.floors) and not segment.domains and not segment.clause.entity_names
             )
+            if places_only and neighbour.domains:
+                changes.update(
+                    domains=neighbour.domains,
+                    primary_domains=neighbour.primary_domains,
+                    device_classes=neighbour.device_classes,
+                )
+            if changes:
+                shared[index] = replace(segment, **changes)  # type: ignore[arg-type]
+        return shared
+
+    def _score(self, entry: CatalogEntry, said: _Said, segment: Segment, context: RecallContext) -> Candidate:
+        """Score one entity against a clause."""
+        best, matched = _name_score(entry, said, segment)
         score = best
+        if not best and (unknown := _unknown_sounds(segment.clause)):
+            # Never sure, only ranked: the sounds of words nobody knows that its names share.
+            sounds = {t.sound for name in entry.names for t in name.units}
+            score += SOUND_HINT * len(sounds & unknown) / max(1, len(sounds))
         area_id = entry.area_id
         # An entity with no area whose own name holds the place said ("主卧加湿器" of HA's demo,
         # which has no registry entry) is not elsewhere.
@@ -401,19 +480,32 @@ class Recaller:
                 score += DOMAIN_BONUS
             elif best < 0.9:
                 score += DOMAIN_PENALTY
-        return Candidate(entry.entity_id, round(score, 4), round(best, 4), matched)
+        if segment.actions and entry.domain in _REPORTING:
+            # A sensor that shares a device's name does nothing asked of the device.
+            score += DOMAIN_PENALTY
+        stated = segment.clause.stated_domains
+        if stated:
+            # A state only some kinds have decides between devices of the same name.
+            score += DOMAIN_BONUS if entry.domain in stated else DOMAIN_PENALTY
+        return Candidate(entry.entity_id, round(score, 4), best, matched)
 
-    def _pool(self, segment: Segment, features: Features, context: RecallContext) -> set[str]:
-        """Return the entities worth scoring: shared sound pairs, rare sounds, the place's devices."""
+    def _pool(self, segment: Segment, said: _Said, context: RecallContext) -> set[str]:
+        """Return the entities worth scoring.
+
+        Those named, the place's devices of the kinds said, and those sharing rare sounds with
+        words nobody knows ("晒衣服的架子": the 晾衣架).
+        """
         catalog = self.catalog
-        pool = catalog.entity_ids_with_pairs(features.sound_pairs)
-        pool |= catalog.entity_ids_with_sounds(features.sounds, rarer_than=RARE_SOUND)
+        pool = set(said.pieces)
+        pool |= catalog.entity_ids_with_sounds(_unknown_sounds(segment.clause), rarer_than=RARE_SOUND)
         if segment.domains:
             kinds = [e for e in catalog.entries.values() if e.domain in segment.domains]
             in_place = [e.entity_id for e in kinds if self._in_place(e, segment, context)]
             pool.update(in_place)
             if len(pool) < self.top_k * 2:
                 pool.update(e.entity_id for e in kinds)
+        elif segment.areas or segment.floors:
+            pool.update(e.entity_id for e in catalog.entries.values() if self._in_place(e, segment, context))
         return pool
 
     def _in_place(self, entry: CatalogEntry, segment: Segment, context: RecallContext) -> bool:
@@ -424,64 +516,99 @@ class Recaller:
             return self.catalog.floor_of(entry) in segment.floors
         return context.context_area is not None and entry.area_id == context.context_area
 
-    def _narrow_group(self, group: list[CatalogEntry], segment: Segment) -> list[CatalogEntry]:
-        """Keep the group's members of the kind named: 窗帘 not 车库门, 床头灯 not 主灯."""
-        classes: set[str] = set()
-        for word in domain_words(segment.text):
-            classes |= SUBTYPE_DEVICE_CLASSES.get(word, frozenset())
-        if classes and any(e.device_class in classes for e in group):
-            return [e for e in group if e.device_class in classes]
-        residual = residual_words(strip_action(segment.text), segment.place_words)
-        residual_names = [n for n in prepare_names(residual.split()) if len(n.units) > 1 or n.text.isascii()]
-        if not residual_names:
-            return group
-        matching = [
-            e
-            for e in group
-            if any(
-                name_score(word, Features.of(name.units)) >= PLACE_MATCH
-                for word in residual_names
-                for name in e.names
-            )
-        ]
-        return matching or group
+    @staticmethod
+    def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> bool:
+        """Tell whether an entity is of the kind the clause names (窗帘: a curtain, not the garage door).
 
-    def _resolve(self, segment: Segment, context: RecallContext) -> None:
+        A device named as that kind is one ("Basement TV" whatever its device class, the plug
+        named 电暖器 a heater); otherwise its domain and device class say.
+        """
+        kinds = segment.clause.kinds
+        if kinds and (head := KINDS.get(kinds[-1])) is not None:
+            if narrower(kinds[-1], entry.named_kinds) and entry.domain in head.domains:
+                return True
+            if (
+                kinds[-1] not in GENERIC
+                and entry.named_kinds
+                and not same_family(kinds[-1], entry.named_kinds)
+            ):
+                # A purifier is no 电扇, an Apple TV no 电视: its name says what it is.
+                return False
+        if entry.domain not in segment.primary_domains:
+            # A wall switch that works a light is a light ("公卫开关", alias 公卫灯); a plug is not.
+            return (
+                "light" in segment.primary_domains
+                and entry.domain == "switch"
+                and entry.device_class != "outlet"
+                and bool(entry.named_kinds & LIGHTS)
+            )
+        excluded = {k for kind in segment.clause.kinds for k in EXCLUDES.get(kind, ())}
+        if excluded & entry.named_kinds:
+            return False
+        if not segment.device_classes or entry.device_class in segment.device_classes:
+            return True
+        # Loosely (when nothing in the place is of that very class): no class is any, and "the
+        # blinds" of a room that has curtains are its curtains.
+        return loose and (
+            entry.device_class is None
+            or (entry.device_class in _WINDOW_COVERINGS and bool(segment.device_classes & _WINDOW_COVERINGS))
+        )
+
+    @staticmethod
+    def _narrow_group(group: list[CatalogEntry], segment: Segment) -> list[CatalogEntry]:
+        """Keep the lights the kind word names: 床头灯 not 主灯, "lamps" not the ceiling light."""
+        head = _head(segment)
+        if head is None or head in GENERIC or head not in LIGHTS:
+            return group
+        return [e for e in group if narrower(head, e.named_kinds)] or group
+
+    def _resolve(self, segment: Segment, context: RecallContext, previous: tuple[str, ...]) -> Segment:
         """Score the pool, then decide the sure targets if there are any."""
-        if segment.unknown_places:
+        if segment.unknown_places and not segment.clause.entity_names:
             # A place that is not in this home selects nothing, never everything.
-            segment.reason = "unknown-place"
-            return
-        features = segment_features(segment.text)
+            return replace(segment, reason="unknown-place")
+        said = _said(segment.clause, self.catalog.place_words)
         entries = self.catalog.entries
         scored = [
-            self._score(entries[entity_id], features, segment, context)
-            for entity_id in self._pool(segment, features, context)
+            self._score(entries[entity_id], said, segment, context)
+            for entity_id in self._pool(segment, said, context)
             if entity_id in entries
         ]
-        scored = _shadow_contained_names(scored)
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
-        segment.candidates = scored
+        segment = replace(segment, candidates=tuple(scored))
         top = scored[0] if scored else None
         second = scored[1] if len(scored) > 1 else None
         has_place = bool(segment.areas or segment.floors)
         explicit_place = has_place and not segment.area_inherited
 
-        # Groups: "所有灯", "客厅的灯全关了", "the kitchen lights".
-        if segment.primary_domains and (segment.strong_group or (segment.weak_group and explicit_place)):
-            group = [
-                e
-                for e in entries.values()
-                if e.domain in segment.primary_domains
-                and (self._in_place(e, segment, context) if explicit_place else True)
+        def sure(targets: Iterable[str], reason: str) -> Segment:
+            return replace(segment, targets=tuple(targets), confident=True, reason=reason)
+
+        # Groups: "所有灯", "客厅的灯全关了", "the kitchen lights"; "把灯都关了" where the speaker is.
+        weak_here = (
+            segment.weak_group
+            and not has_place
+            and context.context_area is not None
+            and not named_any_early(top)
+        )
+        if segment.primary_domains and (
+            segment.strong_group or (segment.weak_group and explicit_place) or weak_here
+        ):
+            placed = explicit_place or (weak_here and not segment.strong_group)
+            in_scope = [e for e in entries.values() if self._in_place(e, segment, context) or not placed]
+            group = [e for e in in_scope if self._of_kind(e, segment)] or [
+                e for e in in_scope if self._of_kind(e, segment, loose=True)
             ]
             group = self._narrow_group(group, segment)
             named = top is not None and top.name_score >= 0.95
             if group and not (named and not segment.strong_group and not explicit_place):
-                segment.targets = sorted(e.entity_id for e in group)
-                segment.confident = True
-                segment.reason = "group"
-                return
+                return sure(sorted(e.entity_id for e in group), "group")
+
+        # A part of a name several devices share, with a group word or a plural: all of them.
+        if segment.strong_group or segment.weak_group:
+            shared = self._sharing_a_name(segment)
+            if len(shared) > 1:
+                return sure(shared, "group-by-name")
 
         # A name that clearly wins, or the only one said in full ("客厅落地扇" beside 客厅落地灯).
         if (
@@ -494,46 +621,127 @@ class Recaller:
                 or (top.name_score >= FULL_NAME > second.name_score and top.score > second.score)
             )
         ):
-            segment.targets = [top.entity_id]
-            segment.confident = True
-            segment.reason = "name"
-            return
+            # "晾衫架盏灯": the light of the device named, when the kind said last is not its own.
+            part = self._part_of_device(top.entity_id, segment)
+            return sure([part or top.entity_id], "name" if part is None else "part-of-device")
+
+        named_any = top is not None and top.name_score >= 0.6
+        # A clause with only a verb or a value (or "it") after one that named its devices: the same
+        # devices ("把书房空调打开，调到制热24度", "扫地机器人，让它扫一下地").
+        if previous and not named_any and not has_place and (not segment.clause.kinds or segment.pronoun):
+            return sure(previous, "same-as-before")
+
+        # A kind word that is part of one device's name in the place: that device (床头灯, 落地灯).
+        by_kind = self._named_by_kind(segment, context)
+        if len(by_kind) == 1 and not named_any:
+            return sure(by_kind, "named-by-kind")
 
         # 它 / 调到24度: the most recent device that fits, unless something is named.
-        if (segment.pronoun or not (top and top.name_score >= 0.6)) and not has_place:
+        if (segment.pronoun or not named_any) and not has_place:
             for entity_id in context.recent_devices:
                 entry = entries.get(entity_id)
-                fits = entry is not None and (not segment.domains or entry.domain in segment.domains)
-                if fits and (segment.pronoun or segment.domains or segment.action is not None):
-                    segment.targets = [entity_id]
-                    segment.confident = True
-                    segment.reason = "reference"
-                    return
+                fits = (
+                    entry is not None
+                    and (not segment.domains or entry.domain in segment.domains)
+                    and all(
+                        entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions
+                    )
+                )
+                if fits and (segment.pronoun or segment.domains or segment.actions):
+                    return sure([entity_id], "reference")
 
         # One device of that kind in the place named (or where the speaker is), or at home.
-        if segment.primary_domains:
-            in_place = [
-                e.entity_id
-                for e in entries.values()
-                if e.domain in segment.primary_domains and self._in_place(e, segment, context)
+        if segment.primary_domains and not named_any:
+            around = [e for e in entries.values() if self._in_place(e, segment, context)]
+            in_place = [e.entity_id for e in around if self._of_kind(e, segment)] or [
+                e.entity_id for e in around if self._of_kind(e, segment, loose=True)
             ]
             if len(in_place) == 1:
-                segment.targets = in_place
-                segment.confident = True
-                segment.reason = "only-one-in-place"
-                return
-            # 电灯 of a room (as said in Taiwan and Hong Kong) is its main light.
-            main = [e for e in in_place if any(_MAIN_LIGHT.search(n.text) for n in entries[e].names)]
-            if explicit_place and _ROOM_LIGHT.search(segment.text) and len(main) == 1:
-                segment.targets = main
-                segment.confident = True
-                segment.reason = "main-light"
-                return
-            anywhere = [e.entity_id for e in entries.values() if e.domain in segment.primary_domains]
+                return sure(in_place, "only-one-in-place")
+            # 电灯 of a room (as said in Taiwan and Hong Kong), 细房盏灯 ("the light" of a room):
+            # its main light.
+            main = [e for e in in_place if self._is_main_light(entries[e])]
+            singular = any(p.text == "盏" for p in segment.clause.pieces)
+            if explicit_place and ("room_light" in segment.clause.kinds or singular) and len(main) == 1:
+                return sure(main, "main-light")
+            # A room's light, where the only thing to switch is a wall switch named as nothing else.
+            if explicit_place and not in_place and "light" in segment.primary_domains:
+                switches = [
+                    e.entity_id
+                    for e in entries.values()
+                    if e.domain == "switch"
+                    and e.device_class != "outlet"
+                    and not e.named_kinds - {"switch"}
+                    and self._in_place(e, segment, context)
+                ]
+                if len(switches) == 1:
+                    return sure(switches, "wall-switch")
+            anywhere = [e.entity_id for e in entries.values() if self._of_kind(e, segment)]
             if not in_place and len(anywhere) == 1 and not has_place:
-                segment.targets = anywhere
-                segment.confident = True
-                segment.reason = "only-one"
-                return
+                return sure(anywhere, "only-one")
 
-        segment.reason = "uncertain"
+        return replace(segment, reason="uncertain")
+
+    def _part_of_device(self, entity_id: str, segment: Segment) -> str | None:
+        """Return the one entity of the kind said last on the same device as the one named, if another."""
+        entry = self.catalog.entries.get(entity_id)
+        if entry is None or not entry.device_id or not segment.primary_domains:
+            return None
+        if entry.domain in segment.primary_domains:
+            return None
+        siblings = [
+            e.entity_id
+            for e in self.catalog.entries.values()
+            if e.device_id == entry.device_id and e.domain in segment.primary_domains
+        ]
+        return siblings[0] if len(siblings) == 1 else None
+
+    def _sharing_a_name(self, segment: Segment) -> list[str]:
+        """Return the devices a part of a name said belongs to, when it is all the clause names."""
+        pieces = [
+            p
+            for p in segment.clause.pieces
+            if p.role is Role.NAME and not any(":" in m.owner for m in p.names)
+        ]
+        if len(pieces) != 1:
+            return []
+        owners = [m.owner for m in pieces[0].names if m.owner in self.catalog.entries]
+        entries = [
+            self.catalog.entries[o] for o in owners if self.catalog.entries[o].domain not in _REPORTING
+        ]
+        if segment.primary_domains:
+            entries = [e for e in entries if e.domain in segment.primary_domains]
+        if segment.areas or segment.floors:
+            entries = [e for e in entries if self._in_place(e, segment, RecallContext())]
+        return sorted(e.entity_id for e in entries) if len({e.domain for e in entries}) == 1 else []
+
+    def _named_by_kind(self, segment: Segment, context: RecallContext) -> list[str]:
+        """Return the devices of the kind said whose names say that very kind (纱帘 beside 窗帘, 床头灯).
+
+        In the place said (or where the speaker is), else in the home.
+        """
+        head = _head(segment)
+        if head is None or head in GENERIC:
+            return []
+        fitting = [
+            e
+            for e in self.catalog.entries.values()
+            if narrower(head, e.named_kinds) and self._of_kind(e, segment) and e.domain not in _REPORTING
+        ]
+        placed = [e for e in fitting if self._in_place(e, segment, context)]
+        chosen = placed if (segment.areas or segment.floors or placed) else fitting
+        return sorted(e.entity_id for e in chosen)
+
+    def _is_main_light(self, entry: CatalogEntry) -> bool:
+        """Tell whether a light is named as a room's main one (主灯, 吸顶灯, ceiling light)."""
+        return "main_light" in entry.named_kinds
+
+    def _widest(self, segments: Sequence[Segment]) -> list[str]:
+        """Return candidates when nothing was named: the kinds implied, else the whole home."""
+        domains = {d for s in segments for d in s.domains}
+        domains |= {d for s in segments for a in s.actions for d in ACTION_DOMAINS.get(a.kind, ())}
+        entries = self.catalog.entries.values()
+        chosen = [e.entity_id for e in entries if e.domain in domains] if domains else []
+        if not chosen:
+            chosen = [e.entity_id for e in entries]
+        return sorted(chosen)[:WIDEST]

@@ -1,0 +1,180 @@
+"""What the concepts of the language data mean for a home: kinds of devices and what implies them.
+
+The words are data (``language/data``); these tables are the same for every language.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """A kind of device a noun names: HA domains, the first the main one, and device classes."""
+
+    domains: tuple[str, ...]
+    # Device classes within the domain ("curtain" of covers); empty: any.
+    device_classes: frozenset[str] = frozenset()
+
+
+KINDS: dict[str, Kind] = {
+    "light": Kind(("light", "switch")),
+    "room_light": Kind(("light", "switch")),
+    "lamp": Kind(("light",)),
+    "desk_lamp": Kind(("light",)),
+    "floor_lamp": Kind(("light",)),
+    "bedside_lamp": Kind(("light",)),
+    "night_light": Kind(("light",)),
+    "reading_lamp": Kind(("light",)),
+    "wall_light": Kind(("light",)),
+    "ambient_light": Kind(("light",)),
+    "main_light": Kind(("light",)),
+    "pendant": Kind(("light",)),
+    "strip": Kind(("light",)),
+    "spotlight": Kind(("light",)),
+    "climate": Kind(("climate",)),
+    "air_conditioner": Kind(("climate",)),
+    "heater": Kind(("climate", "switch")),
+    "curtain": Kind(("cover",), frozenset({"curtain"})),
+    "sheer": Kind(("cover",), frozenset({"curtain"})),
+    "blind": Kind(("cover",), frozenset({"blind", "shade", "shutter"})),
+    "garage_door": Kind(("cover",), frozenset({"garage"})),
+    "gate": Kind(("cover",), frozenset({"gate"})),
+    "awning": Kind(("cover",), frozenset({"awning"})),
+    "airer": Kind(("cover",)),
+    "window": Kind(("cover",), frozenset({"window"})),
+    "fan": Kind(("fan", "switch")),
+    "fresh_air": Kind(("fan", "switch", "climate")),
+    "bug_zapper": Kind(("switch",)),
+    "exhaust_fan": Kind(("fan", "switch")),
+    "range_hood": Kind(("fan", "switch")),
+    "purifier": Kind(("fan", "humidifier")),
+    "humidifier": Kind(("humidifier",), frozenset({"humidifier"})),
+    "dehumidifier": Kind(("humidifier",), frozenset({"dehumidifier"})),
+    "tv": Kind(("media_player",), frozenset({"tv"})),
+    "speaker": Kind(("media_player",), frozenset({"speaker"})),
+    "projector": Kind(("media_player",)),
+    "media_box": Kind(("media_player",)),
+    "media": Kind(("media_player",)),
+    "vacuum": Kind(("vacuum",)),
+    "lock": Kind(("lock",)),
+    "door": Kind(("lock", "cover")),
+    "plug": Kind(("switch",), frozenset({"outlet"})),
+    "switch": Kind(("switch", "light")),
+    "valve": Kind(("valve", "switch")),
+    "sprinkler": Kind(("valve", "switch")),
+    "scene": Kind(("scene",)),
+    "script": Kind(("script",)),
+    "camera": Kind(("camera",)),
+    "water_heater": Kind(("water_heater",)),
+    "boiler": Kind(("water_heater", "climate")),
+    "kettle": Kind(("switch",)),
+}
+
+# Kinds that exclude devices named as another kind of the same domain ("所有冷气": not 浴室宝).
+EXCLUDES: dict[str, frozenset[str]] = {"air_conditioner": frozenset({"heater"})}
+
+# Kinds that take in every device of their domain, whatever its name says ("所有灯": the lamps too).
+GENERIC = frozenset({"light", "room_light", "climate", "media", "switch", "door"})
+# Kinds that are one: a device named as one of these is of the others too.
+_LAMPS = frozenset(
+    {
+        "lamp",
+        "desk_lamp",
+        "floor_lamp",
+        "bedside_lamp",
+        "night_light",
+        "reading_lamp",
+        "wall_light",
+        "ambient_light",
+    }
+)
+LIGHTS = _LAMPS | {"light", "room_light", "main_light", "pendant", "strip", "spotlight"}
+FAMILIES = (
+    LIGHTS,
+    frozenset({"curtain", "sheer", "blind"}),
+    frozenset({"climate", "air_conditioner"}),
+    frozenset({"plug", "kettle", "switch"}),
+    frozenset({"valve", "sprinkler"}),
+)
+
+
+def same_family(kind: str, others: frozenset[str]) -> bool:
+    """Tell whether any of the other kinds is the kind or of its family."""
+    if kind in others:
+        return True
+    return any(kind in family and family & others for family in FAMILIES)
+
+
+def narrower(kind: str, others: frozenset[str]) -> bool:
+    """Tell whether a device named as the others is of the kind said ("lamp" takes in a desk lamp)."""
+    return kind in others or (kind == "lamp" and bool(_LAMPS & others))
+
+
+# What a complaint implies: the kinds that could help ("好冷" → climate).
+FEELINGS: dict[str, tuple[str, ...]] = {
+    "cold": ("climate",),
+    "hot": ("climate", "fan"),
+    "dark": ("light",),
+    "bright": ("cover", "light"),
+    "humid": ("humidifier", "climate"),
+    "dry": ("humidifier",),
+    "noisy": ("media_player",),
+    "smelly": ("fan", "switch"),
+}
+
+# Verbs of an activity that imply who does it ("扫地" → the vacuum, "water the lawn" → a valve).
+ACTIVITIES: dict[str, tuple[str, ...]] = {
+    "clean": ("vacuum",),
+    "water": ("valve", "switch"),
+    "dock": ("vacuum",),
+    "lock": ("lock",),
+    "unlock": ("lock",),
+    "mute": ("media_player",),
+    "unmute": ("media_player",),
+    "next": ("media_player",),
+    "previous": ("media_player",),
+}
+
+# States only some kinds of device have: asking about them names those kinds.
+STATES: dict[str, tuple[str, ...]] = {
+    "locked": ("lock",),
+    "unlocked": ("lock",),
+    "playing": ("media_player",),
+    "cleaning": ("vacuum",),
+    "docked": ("vacuum",),
+    "open": ("binary_sensor", "cover", "valve"),
+    "closed": ("binary_sensor", "cover", "valve"),
+}
+
+# The kinds of device a setting said belongs to ("亮度": a light).
+ATTRIBUTE_DOMAINS: dict[str, tuple[str, ...]] = {
+    "brightness": ("light",),
+    "temperature": ("climate", "water_heater"),
+    "humidity": ("humidifier",),
+    "volume": ("media_player",),
+    "colour": ("light",),
+    "speed": ("fan",),
+}
+
+# Settings a direction or a value may be for.
+ATTRIBUTES = ("temperature", "humidity", "brightness", "volume", "speed", "position", "mode", "colour")
+
+# The option keys integrations use for each spoken preset, most likely first.
+PRESET_KEYS: dict[str, tuple[str, ...]] = {
+    "sleep": ("sleep", "night", "sleeping", "sleep_mode"),
+    "eco": ("eco", "energy_saving", "economy", "energy_saver"),
+    "smart": ("smart", "auto"),
+    "boost": ("boost", "turbo", "strong", "powerful"),
+    "comfort": ("comfort",),
+    "away": ("away",),
+    "home": ("home",),
+    "baby": ("baby",),
+    "quiet": ("quiet", "silent", "silence", "mute"),
+    "nature": ("nature", "natural", "breeze", "natural_wind", "nature_wind"),
+    "laundry": ("laundry", "clothes_drying", "dry_clothes"),
+    "normal": ("normal", "standard"),
+    "manual": ("manual",),
+    "pet": ("pet",),
+    "vacation": ("vacation", "holiday"),
+    "favorite": ("favorite", "favourite"),
+    "auto": ("auto", "smart"),
+}

@@ -1,0 +1,184 @@
+"""Names of things in a home, found as spans of a sentence: whole, in part, or by sound.
+
+Every stretch of a name (客厅落地灯: 客厅, 落地灯, 落地 …) is indexed by its sounds, so a
+sentence's spans are looked up directly: "打开玄关吊灯" finds 玄关吊灯 whole, "the Arc"
+finds part of "Sonos Arc", 客厅等 finds 客厅灯 by sound, 智能插座三 finds 智能插座3.
+Owners are opaque keys (an entity id, "area:kitchen"): the catalog decides what they are.
+"""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .numbers import chinese_numeral
+from .tokens import Token, prepare, tokenize
+
+# The longest stretch of a name looked for, in tokens.
+MAX_SPAN = 12
+
+
+@dataclass(frozen=True, slots=True)
+class NameMatch:
+    """A span of a sentence that is (part of) one owner's name."""
+
+    owner: str
+    # The whole name, normalized.
+    name: str
+    # The span is the whole name, not a part of it.
+    full: bool
+    # Every token matched by its text, not only by its sound.
+    exact: bool
+    # How many tokens the name has.
+    size: int
+    # Where in the name the span begins (0: at its start), and the name's text before it.
+    start: int = 0
+    before: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Stretch:
+    owner: str
+    name: str
+    texts: tuple[str, ...]
+    full: bool
+    size: int
+    # The name itself says a plural ("Garden Lights").
+    plural: bool = False
+    start: int = 0
+    before: str = ""
+
+
+def name_tokens(name: str) -> tuple[Token, ...]:
+    """Return a name's tokens without symbols ("lumi.switch.b2" is lumi switch b 2)."""
+    return tuple(t for t in tokenize(prepare(name)) if t.text[0].isalnum())
+
+
+def _variants(tokens: tuple[Token, ...]) -> list[tuple[Token, ...]]:
+    """Return a name's tokens and, when a Chinese name holds a number, the number said in Chinese."""
+    variants = [tokens]
+    if len(tokens) == 2 and all(t.text.isascii() and t.text.isalpha() for t in tokens):
+        # English says "the right curtain" of "Curtain Right".
+        variants.append((tokens[1], tokens[0]))
+    if any(t.is_cjk for t in tokens) and any(t.text.isdigit() and 0 < int(t.text) < 100 for t in tokens):
+        spoken = "".join(chinese_numeral(int(t.text)) if t.text.isdigit() else t.text for t in tokens)
+        variants.append(tuple(t for t in tokenize(spoken) if t.text[0].isalnum()))
+    return variants
+
+
+def _key_text(token: Token) -> str:
+    return token.sound if not token.is_cjk else token.text
+
+
+def _worth_a_part(tokens: Sequence[Token]) -> bool:
+    """Tell whether a stretch of a name may name it alone (not one Chinese character, not a number)."""
+    if all(t.text.isdigit() for t in tokens):
+        return False
+    if len(tokens) == 1:
+        token = tokens[0]
+        return not token.is_cjk and len(token.text) > 1
+    return True
+
+
+class NameIndex:
+    """The names of a home's entities, areas and floors, by the sounds of their stretches."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self._stretches: dict[tuple[str, ...], list[_Stretch]] = {}
+        self._keys_of: dict[str, list[tuple[str, ...]]] = {}
+        self._literal: dict[str, set[str]] = {}
+        self.longest = 1
+
+    def set_names(self, owner: str, names: Iterable[str]) -> None:
+        """Index an owner's names, replacing any it had."""
+        self.remove(owner)
+        keys: list[tuple[str, ...]] = []
+        for name in names:
+            tokens = name_tokens(name)
+            if not tokens:
+                continue
+            text = "".join(t.text if t.is_cjk else f" {t.text} " for t in tokens).split()
+            normalized = " ".join(text)
+            self._literal.setdefault(normalized, set()).add(owner)
+            for variant in _variants(tokens):
+                size = len(variant)
+                for start in range(size):
+                    for end in range(start + 1, min(size, start + MAX_SPAN) + 1):
+                        stretch = variant[start:end]
+                        full = start == 0 and end == size
+                        if not full and not _worth_a_part(stretch):
+                            continue
+                        key = tuple(t.sound for t in stretch)
+                        plural = any(t.text != t.sound and t.text.isascii() for t in stretch)
+                        before = "".join(t.text for t in variant[:start])
+                        self._stretches.setdefault(key, []).append(
+                            _Stretch(
+                                owner,
+                                normalized,
+                                tuple(_key_text(t) for t in stretch),
+                                full,
+                                size,
+                                plural,
+                                start,
+                                before,
+                            )
+                        )
+                        keys.append(key)
+                self.longest = max(self.longest, min(size, MAX_SPAN))
+        self._keys_of[owner] = keys
+
+    def remove(self, owner: str) -> None:
+        """Forget an owner's names."""
+        for key in self._keys_of.pop(owner, []):
+            stretches = self._stretches.get(key)
+            if stretches:
+                self._stretches[key] = [s for s in stretches if s.owner != owner]
+                if not self._stretches[key]:
+                    del self._stretches[key]
+        for owners in self._literal.values():
+            owners.discard(owner)
+
+    def owners_named(self, name: str) -> set[str]:
+        """Return the owners that have exactly this (normalized) name."""
+        return set(self._literal.get(name, ()))
+
+    def spans(self, tokens: Sequence[Token]) -> dict[tuple[int, int], tuple[NameMatch, ...]]:
+        """Return, by (start, end) token span, the names each span of a sentence may be."""
+        found: dict[tuple[int, int], tuple[NameMatch, ...]] = {}
+        count = len(tokens)
+        for start in range(count):
+            if not tokens[start].text[0].isalnum():
+                continue
+            for end in range(start + 1, min(count, start + self.longest) + 1):
+                if not tokens[end - 1].text[0].isalnum():
+                    break
+                stretches = self._stretches.get(tuple(t.sound for t in tokens[start:end]))
+                if not stretches:
+                    continue
+                said = tuple(_key_text(t) for t in tokens[start:end])
+                # "the living room lights" is no name "Living Room Light": a plural said of a
+                # singular name reads as a part of it, so the room and the plural win.
+                plural = any(
+                    t.text != t.sound and t.text.isascii() and t.text[:1].isalpha() for t in tokens[start:end]
+                )
+                best: dict[str, NameMatch] = {}
+                for stretch in stretches:
+                    misses = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
+                    # Homophones: at most half of a stretch of two or more, by sound only.
+                    if misses and (end - start < 2 or misses * 2 > end - start):
+                        continue
+                    whole = stretch.full and not (plural and not stretch.plural)
+                    match = NameMatch(
+                        stretch.owner,
+                        stretch.name,
+                        whole,
+                        not misses,
+                        stretch.size,
+                        stretch.start,
+                        stretch.before,
+                    )
+                    old = best.get(stretch.owner)
+                    if old is None or (match.full, match.exact) > (old.full, old.exact):
+                        best[stretch.owner] = match
+                if best:
+                    found[(start, end)] = tuple(best.values())
+        return found

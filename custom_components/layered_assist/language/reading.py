@@ -1,0 +1,335 @@
+"""One reading of a sentence, computed once per turn: names first, then the words around them.
+
+1. The sentence is normalized (width, case, Simplified characters, numerals as digits)
+   and split into tokens.
+2. The tokens are cut into pieces at the least cost: names of this home (whole, in
+   part, by sound), words of the language data, numbers and times; a token nothing
+   explains costs most. So 玄关 in 打开玄关吊灯 is part of a name, never the verb 关.
+3. Each piece with several senses takes the one its neighbours call for (高 after 调到
+   is a fan level, after 调 a direction; 冷气 after 调成 is the cooling mode, else the air
+   conditioner).
+4. The pieces are split into clauses at punctuation and joining words ("A别关，把B关了":
+   keep A, act on B), and each clause is read for its mood, its actions and values, its
+   places, kinds, groups and references, and the words nothing explains.
+
+The result is frozen: every layer reads it, none changes it.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .actions import Action
+from .composing import compose
+from .concepts import ACTIVITIES, FEELINGS, STATES
+from .lexicon import Category, lexicon_for
+from .names import NameIndex, NameMatch
+from .pieces import BOUNDARIES, Piece, Role, cut
+from .senses import choose
+from .tokens import Token, prepare, tokenize
+
+_AREA, _FLOOR = "area:", "floor:"
+
+
+class Mood(StrEnum):
+    """What a clause or a sentence does with its verb."""
+
+    COMMAND = "command"
+    QUESTION = "question"
+    NEGATION = "negation"
+    LATER = "later"
+    CONDITION = "condition"
+    PAST = "past"
+    # A complaint ("好冷啊", "it's dark in here"): it implies devices, it asks for nothing sure.
+    FEELING = "feeling"
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One request (or question, or "don't") inside a sentence."""
+
+    text: str
+    pieces: tuple[Piece, ...]
+    joiner: str | None
+    mood: Mood
+    actions: tuple[Action, ...]
+    # Words nothing in the clause explains: with any, nothing is done locally.
+    unexplained: tuple[str, ...]
+    # Kinds of device named (language/concepts.py), and the kinds complaints or activities imply.
+    kinds: tuple[str, ...] = ()
+    implied_domains: tuple[str, ...] = ()
+    # Kinds of device the states asked about belong to ("locked": a lock).
+    stated_domains: tuple[str, ...] = ()
+    # Names said: entity ids (whole or in part), area and floor ids.
+    named: tuple[NameMatch, ...] = ()
+    areas: tuple[str, ...] = ()
+    floors: tuple[str, ...] = ()
+    # The words of the places said, and place words said that may name nothing here.
+    place_words: tuple[str, ...] = ()
+    generic_places: tuple[tuple[str, str], ...] = ()
+    # "all" (a group on its own), "each" (都: a group in a place), "home" (the whole home).
+    group: str | None = None
+    # "it", "here", "there".
+    references: frozenset[str] = frozenset()
+    again: bool = False
+    # "leave it as it is": nothing is to change.
+    keep: bool = False
+    polite: bool = False
+    attributes: tuple[str, ...] = ()
+
+    @property
+    def entity_names(self) -> tuple[NameMatch, ...]:
+        """Return the names said that are entities' (not areas' or floors')."""
+        return tuple(m for m in self.named if ":" not in m.owner)
+
+    @property
+    def about_devices(self) -> bool:
+        """Tell whether the clause says anything about devices."""
+        return bool(
+            self.entity_names
+            or self.kinds
+            or self.areas
+            or self.floors
+            or self.generic_places
+            or self.references - {"there", "here"}
+            or (self.actions and not self.actions_shared)
+            or self.implied_domains
+        )
+
+    @property
+    def actions_shared(self) -> bool:
+        """Tell whether the clause has no verb of its own (filled in from a neighbour)."""
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A sentence as the local layers understand it."""
+
+    text: str
+    prepared: str
+    language: str
+    tokens: tuple[Token, ...]
+    pieces: tuple[Piece, ...]
+    clauses: tuple[Clause, ...]
+    mood: Mood
+    # The time said in a request for later ("十分钟后"), as said.
+    later: tuple[str, ...] = ()
+    # Every clause that is about devices.
+    commands: tuple[Clause, ...] = field(default=())
+
+    @property
+    def again(self) -> bool:
+        """Tell whether the sentence asks to repeat the last command and names nothing new."""
+        return any(c.again for c in self.clauses) and not any(
+            c.entity_names or c.kinds or c.actions for c in self.clauses
+        )
+
+    @property
+    def words(self) -> str:
+        """Return the prepared text without the times said (what to do, for a request for later)."""
+        text = self.prepared
+        for piece in sorted((p for p in self.pieces if p.role is Role.TIME), key=lambda p: -p.start):
+            begin, end = self.tokens[piece.start].start, self.tokens[piece.end - 1].end
+            text = text[:begin] + " " + text[end:]
+        return " ".join(text.split()).strip(" ,，")
+
+
+# --- Clauses ----------------------------------------------------------------------------------
+
+
+def _split(pieces: Sequence[Piece]) -> list[tuple[list[Piece], str | None]]:
+    """Split pieces into clauses at punctuation and joining words."""
+    clauses: list[tuple[list[Piece], str | None]] = []
+    current: list[Piece] = []
+    joiner: str | None = None
+    for piece in pieces:
+        boundary = piece.role is Role.PUNCT and piece.text in BOUNDARIES
+        # A joining word between two requests ("同埋", "and then"), not one that ends the sentence.
+        joins = (
+            piece.role is Role.WORD
+            and piece.could_be(Category.JOINER)
+            and bool(current)
+            and piece is not pieces[-1]
+        )
+        if boundary or joins:
+            if current:
+                clauses.append((current, joiner))
+                current = []
+                joiner = piece.text if joins or piece.text == "、" else joiner if not current else None
+            elif joins:
+                joiner = piece.text
+            if piece.text in "?？" and clauses:
+                # The question mark belongs to the clause it ends.
+                clauses[-1][0].append(piece)
+            if boundary and piece.text != "、":
+                joiner = None
+            continue
+        current.append(piece)
+    if current:
+        clauses.append((current, joiner))
+    return clauses
+
+
+def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) -> tuple[Mood, bool]:
+    """Return a clause's mood and whether it was said politely."""
+    concepts = [p.concept for p in pieces if p.has(Category.MOOD)]
+    polite = "polite" in concepts
+    if any(p.role is Role.TIME for p in pieces):
+        return Mood.LATER, polite
+    if "condition" in concepts:
+        return Mood.CONDITION, polite
+    if "past" in concepts:
+        return Mood.PAST, polite
+    if "negation" in concepts:
+        return Mood.NEGATION, polite
+    leading = next((p for p in pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)), None)
+    hard = "question" in concepts or (leading is not None and leading.has(Category.MOOD, "question_start"))
+    soft = any(
+        p.has(Category.MOOD, "question_end") or (p.has(Category.MOOD, "question_start") and p is not leading)
+        for p in pieces
+    )
+    if hard:
+        return Mood.QUESTION, polite
+    if soft:
+        # "可以帮我把灯打开吗", "could you switch the lamp off?": a request, said politely.
+        return (Mood.COMMAND if polite and actions else Mood.QUESTION), polite
+    if feelings and not actions:
+        return Mood.FEELING, polite
+    return Mood.COMMAND, polite
+
+
+# Categories whose words never need an action to be explained.
+_SELF_EXPLAINED = frozenset(
+    {
+        Category.FILLER,
+        Category.MOOD,
+        Category.GROUP,
+        Category.REFERENCE,
+        Category.JOINER,
+        Category.KIND,
+        Category.FEELING,
+        Category.PLACE,
+        Category.AMOUNT,
+        Category.STATE,
+    }
+)
+
+
+def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
+    """Read one clause."""
+    composition = compose(pieces)
+    actions, used = composition.actions, composition.used
+    feelings = [p.concept for p in pieces if p.has(Category.FEELING)]
+    mood, polite = _mood(pieces, actions, bool(feelings))
+    unexplained = []
+    for index, piece in enumerate(pieces):
+        if piece.role in (Role.PUNCT, Role.TIME, Role.NAME):
+            continue
+        if piece.role is Role.UNKNOWN or (piece.role is Role.NUMBER and index not in used):
+            unexplained.append(piece.text)
+        elif piece.category is not None and piece.category not in _SELF_EXPLAINED and index not in used:
+            if piece.category is Category.ATTRIBUTE and mood is not Mood.COMMAND:
+                continue
+            if piece.category is Category.VERB and mood is not Mood.COMMAND:
+                continue
+            unexplained.append(piece.text)
+    # Names said; a place said whole names the place, not the devices whose names hold it.
+    named = tuple(
+        m
+        for p in pieces
+        if p.role is Role.NAME
+        for m in p.names
+        if m.full or not any(n.full and ":" in n.owner for n in p.names)
+    )
+    kinds = tuple(dict.fromkeys(p.concept for p in pieces if p.has(Category.KIND)))
+    # A place said whole is the place, not a part of some device's name.
+    places = [p for p in pieces if p.role is Role.NAME and any(m.full and ":" in m.owner for m in p.names)]
+    areas = tuple(
+        dict.fromkeys(
+            m.owner[len(_AREA) :] for p in places for m in p.names if m.full and m.owner.startswith(_AREA)
+        )
+    )
+    floors = tuple(
+        dict.fromkeys(
+            m.owner[len(_FLOOR) :] for p in places for m in p.names if m.full and m.owner.startswith(_FLOOR)
+        )
+    )
+    implied = [d for f in feelings for d in FEELINGS.get(f, ())]
+    implied += [d for p in pieces if p.has(Category.VERB) for d in ACTIVITIES.get(p.concept, ())]
+    # "is the front door locked?": only a lock is locked.
+    stated = tuple(
+        dict.fromkeys(d for p in pieces if p.has(Category.STATE) for d in STATES.get(p.concept, ()))
+    )
+    generic = tuple((p.text, p.concept) for p in pieces if p.has(Category.PLACE) and p.role is not Role.NAME)
+    # ("send it home": that home is where the vacuum goes, no group.)
+    groups = [p.concept for i, p in enumerate(pieces) if p.has(Category.GROUP) and i not in used]
+    group = next((g for g in groups if g in ("all", "home")), None) or next(iter(groups), None)
+    references = frozenset(p.concept for p in pieces if p.has(Category.REFERENCE))
+    if references and not (actions or named or kinds or feelings) and mood is Mood.COMMAND:
+        # "嗯…那个，把灯打开": a lone 那个 is a hesitation, not "that one".
+        references = frozenset()
+    text = "".join(
+        p.text if not p.text.isascii() or not p.text[0].isalnum() else f" {p.text} " for p in pieces
+    )
+    return Clause(
+        text=" ".join(text.split()),
+        pieces=tuple(pieces),
+        joiner=joiner,
+        mood=mood,
+        actions=tuple(actions),
+        unexplained=tuple(unexplained),
+        kinds=kinds,
+        implied_domains=tuple(dict.fromkeys(implied)),
+        stated_domains=stated,
+        named=named,
+        areas=areas,
+        floors=floors,
+        place_words=tuple(p.text for p in places),
+        generic_places=generic,
+        group=group,
+        references=references,
+        again=any(p.has(Category.VERB, "again") for p in pieces),
+        keep=any(p.has(Category.VERB, "keep") for p in pieces),
+        polite=polite,
+        attributes=tuple(dict.fromkeys(p.concept for p in pieces if p.has(Category.ATTRIBUTE))),
+    )
+
+
+def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
+    """Return the mood of a whole sentence from its clauses."""
+    moods = {c.mood for c in clauses}
+    for mood in (Mood.CONDITION, Mood.LATER, Mood.PAST):
+        if mood in moods:
+            return mood
+    device_moods = {c.mood for c in clauses if c.about_devices} or moods
+    if Mood.QUESTION in device_moods:
+        return Mood.QUESTION
+    if Mood.COMMAND in device_moods and any(c.actions or c.again for c in clauses if c.mood is Mood.COMMAND):
+        return Mood.COMMAND
+    if Mood.NEGATION in moods or any(c.keep for c in clauses):
+        return Mood.NEGATION
+    if Mood.FEELING in moods:
+        return Mood.FEELING
+    return Mood.COMMAND
+
+
+def read(text: str, language: str, names: NameIndex | None = None) -> Reading:
+    """Read a sentence once, for every layer."""
+    prepared = prepare(text)
+    tokens = tokenize(prepared)
+    lexicon = lexicon_for(language)
+    pieces = cut(tokens, lexicon, names, prepared)
+    clauses = [_clause(choose(clause_pieces), joiner) for clause_pieces, joiner in _split(pieces)]
+    chosen = tuple(p for c in clauses for p in c.pieces)
+    return Reading(
+        text=text,
+        prepared=prepared,
+        language=language,
+        tokens=tokens,
+        pieces=chosen,
+        clauses=tuple(clauses),
+        mood=_sentence_mood(clauses),
+        later=tuple(p.text for p in pieces if p.role is Role.TIME),
+        commands=tuple(c for c in clauses if c.about_devices),
+    )
