@@ -33,6 +33,7 @@ from .entry_storage import (
     entry_store_key,
 )
 from .intents import async_setup_intents
+from .language.lexicon import load_all
 from .llm_api import LayeredAssistAPI
 from .memos import STORAGE_KIND as MEMOS, MemoStore
 from .models import AgentRuntime, LayeredAssistConfigEntry, LayeredAssistRuntimeData
@@ -74,6 +75,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
         async_endpoint_reachable(hass, entry)
     states = ConversationStateStore(hass, entry_store_key(CONVERSATIONS, entry.entry_id))
     await states.async_load()
+    # The language data is read from files once, away from the event loop.
+    await hass.async_add_executor_job(load_all)
     catalog = DeviceCatalog(hass)
     catalog.async_start()
     entry.async_on_unload(catalog.async_stop)

@@ -119,7 +119,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             LocalLayer(hass, self.engine, dialogs.risks, dialogs.hold_for),
         ]
         if self.engine.options.fast_path:
-            layers.append(FastPathLayer(hass, runtime.catalog))
+            layers.append(FastPathLayer(hass, runtime.catalog, local_action=self.engine.options.local_action))
         layers.append(_last_layer(hass, entry, agent, self.engine))
         self._layers = layers
 

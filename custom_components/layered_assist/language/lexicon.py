@@ -158,6 +158,19 @@ class Lexicon:
         return next((senses for end, senses in self.matches(tokens, 0) if end == len(tokens)), ())
 
 
+@lru_cache(maxsize=8)
+def _lexicon_of(folders: tuple[str, ...]) -> "Lexicon":
+    return Lexicon(folders)
+
+
+def load_all() -> None:
+    """Read every language's data (in an executor: files are read once, not in the event loop)."""
+    for language in (BASE_CHINESE, CANTONESE, TAIWANESE, ENGLISH):
+        lexicon_for(language)
+        _lexicon_of((language,))
+    place_synonyms()
+
+
 @lru_cache(maxsize=1)
 def place_synonyms() -> dict[str, tuple[str, ...]]:
     """Return other words for places, of every language: a room named 主卧 is also 主人房."""
@@ -185,11 +198,10 @@ def concept_words(category: Category, concept: str) -> tuple[str, ...]:
     """Return the words of a concept in every language (to match a device's own option names)."""
     words: list[str] = []
     for folder in (BASE_CHINESE, CANTONESE, TAIWANESE, ENGLISH):
-        words.extend(Lexicon((folder,)).words(category, concept))
+        words.extend(_lexicon_of((folder,)).words(category, concept))
     return tuple(dict.fromkeys(words))
 
 
-@lru_cache(maxsize=8)
 def lexicon_for(language: str) -> Lexicon:
-    """Return the lexicon of a conversation language (loaded once)."""
-    return Lexicon(dialect_chain(language))
+    """Return the lexicon of a conversation language (loaded once per set of folders)."""
+    return _lexicon_of(dialect_chain(language))

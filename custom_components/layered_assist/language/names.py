@@ -163,8 +163,10 @@ class NameIndex:
                 best: dict[str, NameMatch] = {}
                 for stretch in stretches:
                     misses = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
-                    # Homophones: at most half of a stretch of two or more, by sound only.
-                    if misses and (end - start < 2 or misses * 2 > end - start):
+                    # Homophones: at most half of a whole name of two or more, by sound only; a part
+                    # of a name only when long ("加四" is no part of 加湿器).
+                    size = end - start
+                    if misses and (size < 2 or misses * 2 > size or (not stretch.full and size < 4)):
                         continue
                     whole = stretch.full and not (plural and not stretch.plural)
                     match = NameMatch(

@@ -22,7 +22,7 @@ from enum import StrEnum
 from .actions import Action
 from .composing import compose
 from .concepts import ACTIVITIES, FEELINGS, STATES
-from .lexicon import Category, lexicon_for
+from .lexicon import Category, Lexicon, lexicon_for
 from .names import NameIndex, NameMatch
 from .pieces import BOUNDARIES, Piece, Role, cut
 from .senses import choose
@@ -314,11 +314,11 @@ def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
     return Mood.COMMAND
 
 
-def read(text: str, language: str, names: NameIndex | None = None) -> Reading:
-    """Read a sentence once, for every layer."""
+def read(text: str, language: str, names: NameIndex | None = None, lexicon: Lexicon | None = None) -> Reading:
+    """Read a sentence once, for every layer (``lexicon``: the language's own data unless given)."""
     prepared = prepare(text)
     tokens = tokenize(prepared)
-    lexicon = lexicon_for(language)
+    lexicon = lexicon or lexicon_for(language)
     pieces = cut(tokens, lexicon, names, prepared)
     clauses = [_clause(choose(clause_pieces), joiner) for clause_pieces, joiner in _split(pieces)]
     chosen = tuple(p for c in clauses for p in c.pieces)

@@ -179,6 +179,10 @@ def _verb_or_kind(around: _Around, senses: _Senses) -> Sense | _Senses | None:
         return None
     verb = _of(senses, Category.VERB)
     assert verb is not None
+    previous = around.previous
+    if previous is not None and previous.text in _ARTICLES:
+        # "the vacuum", "my lock": after an article, a thing.
+        return _of(senses, Category.KIND)
     if verb.concept in ("set", "adjust"):
         following = around.following
         acts_on = following is not None and (following.text in _OBJECTS or following.role is Role.NAME)

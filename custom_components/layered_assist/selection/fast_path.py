@@ -86,10 +86,11 @@ def _leave_to_us(result: RecognizeResult, recall: Recall, area: str | None, cata
 class FastPathLayer:
     """Hands a sentence to HA's intent matching when it could match, and keeps what it did."""
 
-    def __init__(self, hass: HomeAssistant, catalog: DeviceCatalog) -> None:
-        """Bind to the entry's catalog."""
+    def __init__(self, hass: HomeAssistant, catalog: DeviceCatalog, *, local_action: bool = True) -> None:
+        """Bind to the entry's catalog; with local action off, HA's matcher is the only local reader."""
         self.hass = hass
         self.catalog = catalog
+        self.local_action = local_action
 
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Run HA's matching on the turn; None when it did not match or failed."""
@@ -146,11 +147,30 @@ class FastPathLayer:
         """Tell whether HA's strict matcher could match; its cost grows with the home."""
         # "what time is it" has a pronoun too, but nothing to act on.
         if recall.again or any(
-            (s.pronoun or s.reason in ("reference", "same-as-before")) and s.actions for s in recall.segments
+            (s.pronoun or (s.reason in ("reference", "same-as-before") and not s.clause.unexplained))
+            and s.actions
+            for s in recall.segments
         ):
             # HA keeps no conversation state: 它, "make that 22" and 再来一次 are ours.
             return False
         clauses = recall.reading.clauses
+        # Said of devices: a name, a kind, a place or "it" ("三加四等于多少" is not).
+        about_devices = self.local_action and any(
+            c.entity_names or c.kinds or c.areas or c.floors or c.references for c in clauses
+        )
+        if about_devices and recall.mood is not Mood.COMMAND:
+            # A question, "don't", later, a condition or the past about devices: HA would only act
+            # on it now (which it may not), so asking it costs time for nothing.
+            return False
+        room_wide = any(
+            (c.areas or c.floors) and c.actions and c.kinds and all(k in GENERIC for k in c.kinds)
+            for c in clauses
+        )
+        if about_devices and not room_wide and not any(c.unexplained for c in clauses):
+            # We read every word and still did not act (unsure which device, or it cannot): HA's
+            # matcher would act on every device that fits, which is what we did not do. Only "the
+            # light in the kitchen" is HA's to read as every light there.
+            return False
         if any(m.full for c in clauses for m in c.entity_names):
             return True
         acts = any(s.actions for s in recall.segments)

@@ -1,0 +1,196 @@
+"""The one reading of a sentence: names first, then the words around them, from the language data."""
+
+import json
+from pathlib import Path
+import shutil
+
+import pytest
+
+from custom_components.layered_assist.language.actions import ActionKind
+from custom_components.layered_assist.language.lexicon import (
+    DATA,
+    Category,
+    Lexicon,
+    dialect_chain,
+    place_variants,
+)
+from custom_components.layered_assist.language.names import NameIndex
+from custom_components.layered_assist.language.pieces import Role
+from custom_components.layered_assist.language.reading import Mood, Reading, read
+
+ROOT = Path(__file__).parents[2]
+HOMES = sorted(
+    [*ROOT.glob("bench/fixtures/*.home.json"), *ROOT.glob("bench/blind/*/*.home.json")],
+    key=lambda path: path.name,
+)
+# How each language asks to switch something on, before its name.
+TURN_ON = {"en": "turn on the {}", "zh-HK": "開{}", "zh-TW": "打開{}", "zh-Hans": "打开{}"}
+
+
+def home_index(home: dict) -> NameIndex:
+    """Index the names of a benchmark home as the catalog does (exposed entities, device names, places)."""
+    index = NameIndex()
+    devices = {d["id"]: d for d in home.get("devices", [])}
+    for entity in home["entities"]:
+        if not entity.get("exposed", True):
+            continue
+        names = [entity.get("name"), *(entity.get("aliases") or [])]
+        if (device := devices.get(entity.get("device"))) is not None:
+            names.append(device.get("name"))
+        texts = [n for n in names if n]
+        index.set_names(entity["entity_id"], [*texts, *(v for t in texts for v in place_variants(t))])
+    for kind, places in (("area", home["areas"]), ("floor", home.get("floors", []))):
+        for place in places:
+            names = [place["name"], *(place.get("aliases") or [])]
+            index.set_names(f"{kind}:{place['id']}", [*names, *(v for n in names for v in place_variants(n))])
+    return index
+
+
+def home_language(home: dict) -> str:
+    """Return the conversation language a home is spoken to in."""
+    language = home.get("language", "en")
+    return {"zh-Hant": "zh-TW"}.get(language, language)
+
+
+@pytest.mark.parametrize("path", HOMES, ids=lambda path: path.stem)
+def test_no_name_is_read_as_a_verb(path: Path) -> None:
+    """ "Turn on <name>" never turns anything off, and no character of a name is a verb (玄关, 开关)."""
+    home = json.loads(path.read_text(encoding="utf-8"))
+    language = home_language(home)
+    index = home_index(home)
+    said = TURN_ON["en" if language == "en" else language]
+    names = {
+        name
+        for entity in home["entities"]
+        if entity.get("exposed", True)
+        for name in [entity.get("name"), *(entity.get("aliases") or [])]
+        if name
+    }
+    assert names
+    for name in sorted(names):
+        reading = read(said.format(name), language, index)
+        kinds = {action.kind for clause in reading.clauses for action in clause.actions}
+        assert ActionKind.TURN_OFF not in kinds, (name, kinds)
+        verbs = [p for p in reading.pieces if p.has(Category.VERB) and p.concept not in ("set", "adjust")]
+        # The one verb is the one said before the name.
+        assert len(verbs) <= 1 or all(p.start < verbs[0].end for p in verbs), (name, [p.text for p in verbs])
+
+
+def _actions(reading: Reading) -> list[list[ActionKind]]:
+    return [[action.kind for action in clause.actions] for clause in reading.clauses]
+
+
+@pytest.fixture(scope="module")
+def index() -> NameIndex:
+    """A few names with verbs, places and numbers inside."""
+    index = NameIndex()
+    for owner, names in {
+        "light.entrance_pendant": ["玄关吊灯"],
+        "area:entrance": ["玄关"],
+        "switch.living_switch": ["客厅开关"],
+        "switch.plug_3": ["智能插座3"],
+        "switch.rice_cooker": ["电饭煲插座"],
+        "media_player.tv": ["客厅电视"],
+        "climate.study": ["书房空调"],
+        "area:study": ["书房"],
+        "light.hall": ["走廊灯"],
+        "light.stairs": ["楼梯灯"],
+        "media_player.arc": ["Sonos Arc"],
+        "light.desk": ["Desk Lamp"],
+    }.items():
+        index.set_names(owner, names)
+    return index
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "owners"),
+    [
+        ("打开玄关吊灯", "zh-Hans", {"light.entrance_pendant"}),
+        ("唔該開玄關燈", "zh-HK", {"area:entrance"}),
+        ("把客厅开关关了", "zh-Hans", {"switch.living_switch"}),
+        ("把智能插座三关了", "zh-Hans", {"switch.plug_3"}),
+        ("把电饭煲关了", "zh-Hans", {"switch.rice_cooker"}),
+        ("turn the arc off", "en", {"media_player.arc"}),
+    ],
+)
+def test_names_are_found_whole_in_part_and_with_numbers_said(
+    index: NameIndex, sentence: str, language: str, owners: set[str]
+) -> None:
+    """A name said whole, in part or with its number said in Chinese is a name, not words."""
+    reading = read(sentence, language, index)
+    named = {m.owner for clause in reading.clauses for m in clause.named}
+    assert owners <= named
+    assert not [p.text for p in reading.pieces if p.role is Role.UNKNOWN]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "mood", "actions"),
+    [
+        # A value question is a question, never "louder".
+        ("电视音量多大", "zh-Hans", Mood.QUESTION, [[]]),
+        ("how loud is the TV", "en", Mood.QUESTION, [[]]),
+        # Every value is used: switched on, heat mode, 24 degrees.
+        (
+            "把书房空调打开，调到制热二十四度",
+            "zh-Hans",
+            Mood.COMMAND,
+            [[ActionKind.TURN_ON], [ActionKind.SET_HVAC_MODE, ActionKind.SET_TEMPERATURE]],
+        ),
+        # Polite questions that are requests.
+        ("可不可以帮我把客厅电视打开", "zh-Hans", Mood.COMMAND, [[ActionKind.TURN_ON]]),
+        ("could you switch the desk lamp off?", "en", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
+        # Hesitations are nothing.
+        ("嗯…那个，把书房空调打开吧", "zh-Hans", Mood.COMMAND, [[], [], [ActionKind.TURN_ON]]),
+        # Later, conditions and the past.
+        ("十分钟后关掉走廊灯", "zh-Hans", Mood.LATER, [[ActionKind.TURN_OFF]]),
+        ("如果下雨就把书房空调关了", "zh-Hans", Mood.CONDITION, [[ActionKind.TURN_OFF]]),
+        ("did the vacuum finish?", "en", Mood.PAST, [[]]),
+        # A complaint is no command.
+        ("好冷啊", "zh-Hans", Mood.FEELING, [[]]),
+        # Directions and steps.
+        ("lower it by two", "en", Mood.COMMAND, [[ActionKind.ADJUST_VALUE]]),
+        ("客厅电视声音关掉", "zh-Hans", Mood.COMMAND, [[ActionKind.MUTE]]),
+    ],
+)
+def test_moods_and_actions(
+    index: NameIndex, sentence: str, language: str, mood: Mood, actions: list[list[ActionKind]]
+) -> None:
+    """The mood of a sentence and the actions of each clause, read from its structure."""
+    reading = read(sentence, language, index)
+    assert reading.mood is mood
+    assert _actions(reading) == actions
+
+
+def test_dont_then_do(index: NameIndex) -> None:
+    """ "走廊灯别关，把楼梯灯关了就行": keep the first, act on the second."""
+    first, second = read("走廊灯别关，把楼梯灯关了就行", "zh-Hans", index).clauses
+    assert first.mood is Mood.NEGATION
+    assert {m.owner for m in first.named} == {"light.hall"}
+    assert second.mood is Mood.COMMAND
+    assert {m.owner for m in second.named} == {"light.stairs"}
+    assert not second.unexplained
+
+
+def test_words_nobody_knows_are_kept(index: NameIndex) -> None:
+    """A word the data does not have is reported, so nothing is done on a guess."""
+    [clause] = read("把走廊灯调成彩虹效果", "zh-Hans", index).clauses
+    assert "".join(clause.unexplained) in ("调成彩虹效果", "彩虹效果")
+
+
+def test_a_word_added_to_the_data_is_understood(tmp_path: Path) -> None:
+    """Adding a word is one line in a language's data: a copy with 掌灯 reads it as "on"."""
+    copy = tmp_path / "data"
+    shutil.copytree(DATA, copy)
+    before = read("掌灯", "zh-Hans")
+    assert _actions(before) == [[]]
+    with (copy / "zh-Hans" / "verbs.txt").open("a", encoding="utf-8") as data:
+        data.write("on: 掌\n")
+    after = read("掌灯", "zh-Hans", lexicon=Lexicon(dialect_chain("zh-Hans"), copy))
+    assert _actions(after) == [[ActionKind.TURN_ON]]
+    assert after.clauses[0].kinds == ("light",)
+
+
+def test_dialect_words_only_in_their_language() -> None:
+    """Cantonese 閂 is "off" in a Cantonese conversation; Mandarin does not read it so."""
+    assert _actions(read("閂燈", "zh-HK")) == [[ActionKind.TURN_OFF]]
+    assert _actions(read("闩灯", "zh-Hans")) == [[]]
