@@ -269,6 +269,9 @@ def _verb(composition: Composition, index: int, concept: str, setting: bool) -> 
             # "send it home": the vacuum's home.
             actions.append(Action(ActionKind.RETURN_HOME))
             used.update((index, home))
+        elif composition.said(Category.VERB, "dock"):
+            # "send the Deebot back to its dock".
+            used.add(index)
     elif concept in ("oscillate", "still"):
         actions.append(Action(ActionKind.OSCILLATE, 1.0 if concept == "oscillate" else 0.0))
         used.add(index)

@@ -61,6 +61,8 @@ KINDS: dict[str, Kind] = {
     "switch": Kind(("switch", "light")),
     "valve": Kind(("valve", "switch")),
     "sprinkler": Kind(("valve", "switch")),
+    # What is watered: the valve or switch that waters it ("浇一下阳台的花", "water the lawn").
+    "plants": Kind(("valve", "switch")),
     "scene": Kind(("scene",)),
     "script": Kind(("script",)),
     "camera": Kind(("camera",)),
@@ -91,9 +93,10 @@ LIGHTS = _LAMPS | {"light", "room_light", "main_light", "pendant", "strip", "spo
 FAMILIES = (
     LIGHTS,
     frozenset({"curtain", "sheer", "blind"}),
+    frozenset({"door", "lock"}),
     frozenset({"climate", "air_conditioner"}),
     frozenset({"plug", "kettle", "switch"}),
-    frozenset({"valve", "sprinkler"}),
+    frozenset({"valve", "sprinkler", "plants"}),
 )
 
 
@@ -177,4 +180,13 @@ PRESET_KEYS: dict[str, tuple[str, ...]] = {
     "vacation": ("vacation", "holiday"),
     "favorite": ("favorite", "favourite"),
     "auto": ("auto", "smart"),
+}
+
+# The fan modes climates use for each spoken fan level, most likely first.
+FAN_MODE_KEYS: dict[str, tuple[str, ...]] = {
+    "high": ("high", "max", "strong", "turbo"),
+    "medium": ("medium", "mid", "middle"),
+    "low": ("low", "min", "weak"),
+    "auto": ("auto", "automatic"),
+    "quiet": ("quiet", "silence", "silent", "sleep", "night"),
 }

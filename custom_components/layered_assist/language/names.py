@@ -68,13 +68,37 @@ def _key_text(token: Token) -> str:
     return token.sound if not token.is_cjk else token.text
 
 
+# Words too common to name anything by themselves ("and" of "Door and Window Sensor").
+_COMMON_WORDS = frozenset(
+    {
+        "and",
+        "or",
+        "the",
+        "a",
+        "an",
+        "of",
+        "to",
+        "in",
+        "on",
+        "off",
+        "for",
+        "with",
+        "by",
+        "at",
+        "my",
+        "our",
+        "s",
+    }
+)
+
+
 def _worth_a_part(tokens: Sequence[Token]) -> bool:
     """Tell whether a stretch of a name may name it alone (not one Chinese character, not a number)."""
     if all(t.text.isdigit() for t in tokens):
         return False
     if len(tokens) == 1:
         token = tokens[0]
-        return not token.is_cjk and len(token.text) > 1
+        return not token.is_cjk and len(token.text) > 1 and token.text not in _COMMON_WORDS
     return True
 
 
@@ -94,7 +118,8 @@ class NameIndex:
         keys: list[tuple[str, ...]] = []
         for name in names:
             tokens = name_tokens(name)
-            if not tokens:
+            if not tokens or all(t.text.isdigit() for t in tokens):
+                # (A model called "One" is the number 1: no name.)
                 continue
             text = "".join(t.text if t.is_cjk else f" {t.text} " for t in tokens).split()
             normalized = " ".join(text)

@@ -147,7 +147,8 @@ def _split(pieces: Sequence[Piece]) -> list[tuple[list[Piece], str | None]]:
         boundary = piece.role is Role.PUNCT and piece.text in BOUNDARIES
         # A joining word between two requests ("同埋", "and then"), not one that ends the sentence.
         joins = (
-            piece.role is Role.WORD
+            piece.role in (Role.WORD, Role.NAME)
+            and not any(m.full for m in piece.names)
             and piece.could_be(Category.JOINER)
             and bool(current)
             and piece is not pieces[-1]

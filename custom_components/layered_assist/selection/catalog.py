@@ -278,9 +278,14 @@ class DeviceCatalog:
             kind_words=frozenset(word for name in prepared for word in _kinds_named(name.text)),
         )
         self.entries[entity_id] = entry
-        # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names.
+        # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names;
+        # "the ecobee", "the Roborock": the brand and model of its device.
         texts = [n.text for n in entry.names]
-        self.names.set_names(entity_id, [*texts, *(v for text in texts for v in place_variants(text))])
+        brand = [device.manufacturer, device.model] if device is not None else []
+        self.names.set_names(
+            entity_id,
+            [*texts, *(v for text in texts for v in place_variants(text)), *(b for b in brand if b)],
+        )
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
         for pair in entry.sound_pairs:

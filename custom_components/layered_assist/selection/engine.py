@@ -17,7 +17,7 @@ from ..const import LOGGER
 from ..language.actions import IMPLIED, MEDIA_VERBS, MODIFIERS, Action, ActionKind
 from ..language.concepts import KINDS
 from ..language.lexicon import Category
-from ..language.pieces import Role
+from ..language.pieces import Piece, Role
 from ..language.reading import Mood, Reading
 from ..language.tokens import normalize
 from ..localize import async_text, is_chinese
@@ -50,6 +50,15 @@ _OPTION_LISTS: dict[str, tuple[tuple[str, str, str], ...]] = {
 def _option_key(text: str) -> str:
     """Return an option's name as compared with what was said ("High_Demand" = "high demand")."""
     return re.sub(r"[\s_\-]+", "", normalize(text))
+
+
+def _says_mode_or_set(piece: Piece) -> bool:
+    """Tell whether a piece is "mode" or a verb of setting (words an option may come with)."""
+    return (
+        piece.has(Category.ATTRIBUTE, "mode")
+        or piece.has(Category.VERB, "set")
+        or piece.has(Category.VERB, "adjust")
+    )
 
 
 def _remark(segment: Segment) -> bool:
@@ -201,13 +210,15 @@ class SelectionEngine:
                 if kept & set(segment.targets):
                     return None
                 own = self._own_options(segment)
+                actions = self._actions(segment, state)
                 if own is not None:
                     # "switch the water heater to high demand", "开电视看Netflix": the device's own words.
                     planned.extend(own)
+                    actions = tuple(a for a in actions if a.kind is ActionKind.TURN_ON)
                 elif self.unexplained(segment):
                     return None
                 for entity_id in segment.targets:
-                    for action in self._actions(segment, state):
+                    for action in actions:
                         if action.option == IMPLIED and not self._needs_switching_on(entity_id):
                             continue
                         if (command := self._command(entity_id, action)) is None:
@@ -251,22 +262,28 @@ class SelectionEngine:
         return ()
 
     def _own_options(self, segment: Segment) -> list[PlannedCommand] | None:
-        """Return the commands that pick an option a clause names in its targets' own words, or None."""
+        """Return the commands that pick an option a clause names in its targets' own words, or None.
+
+        The option is what is said after the last verb of setting ("to high demand", "睇 Netflix"),
+        one of the lists of the device's own options (sources, presets, modes, fan modes).
+        """
         clause = segment.clause
-        said = [p for p in clause.pieces if p.role is Role.UNKNOWN]
-        if not said or not segment.targets:
+        pieces = clause.pieces
+        if not segment.targets or not any(p.role is Role.UNKNOWN for p in pieces):
             return None
-        for piece in clause.pieces:
-            if piece.role is Role.UNKNOWN or piece.text not in clause.unexplained:
-                continue
-            # Only "mode" or a verb of setting may be left beside the option's own words.
-            if not (
-                piece.has(Category.ATTRIBUTE)
-                or piece.has(Category.VERB, "set")
-                or piece.has(Category.VERB, "adjust")
-            ):
-                return None
-        if any(a.kind is not ActionKind.TURN_ON for a in clause.actions):
+        verbs = [
+            i for i, p in enumerate(pieces) if p.has(Category.VERB) and p.concept in ("set", "adjust", "on")
+        ]
+        said = [
+            p
+            for p in pieces[(verbs[-1] + 1 if verbs else 0) :]
+            if p.role in (Role.UNKNOWN, Role.WORD, Role.NUMBER)
+            and not (
+                p.has(Category.FILLER) or p.has(Category.MOOD) or p.has(Category.KIND) or _says_mode_or_set(p)
+            )
+        ]
+        before = {p.text for p in pieces[: verbs[-1] if verbs else 0] if p.role is Role.UNKNOWN}
+        if not said or before:
             return None
         words = _option_key(" ".join(p.text for p in said))
         planned = []
@@ -301,12 +318,8 @@ class SelectionEngine:
         targets = [entry for t in segment.targets if (entry := self.catalog.entry(t))]
         rest = list(clause.unexplained)
         if targets and all(e.domain in ("scene", "script") for e in targets):
-            # "开启看电影模式": a scene is a mode.
-            rest = [
-                w
-                for w in rest
-                if not any(p.text == w and p.has(Category.ATTRIBUTE, "mode") for p in clause.pieces)
-            ]
+            # "开启看电影模式": a scene is a mode; "set the living room to Relax" runs it.
+            rest = [w for w in rest if not any(p.text == w and _says_mode_or_set(p) for p in clause.pieces)]
         target_ids = {e.entity_id for e in targets}
         places = {
             f"{AREA}{p.id}" if p.id in self.catalog.areas else f"{FLOOR}{p.id}"

@@ -8,6 +8,7 @@ from homeassistant.util import color as color_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from ..language.actions import Action, ActionKind
+from ..language.concepts import FAN_MODE_KEYS
 from .capabilities import commands_for
 from .presets import pick_preset
 
@@ -93,6 +94,9 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         if domain in ("climate", "water_heater"):
             return _temperature_command(hass, state, Action(ActionKind.ADJUST_TEMPERATURE, value))
         return None
+    if kind is ActionKind.SET_SPEED and domain == "climate" and value in (100.0, 1.0):
+        # "风速调到最强": the climate's highest fan mode.
+        return _choice(state, ActionKind.SET_FAN_MODE, "high" if value == 100.0 else "low")
     if kind is ActionKind.SET_SPEED and domain == "fan" and value is not None:
         return ("set_percentage", {"percentage": round(value)})
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "fan" and value is not None:
@@ -149,7 +153,8 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
         return (command, {key: choice}) if choice is not None else None
     if kind is ActionKind.SET_FAN_MODE and state.domain == "climate":
         modes = {str(mode).lower(): mode for mode in attributes.get("fan_modes") or ()}
-        return ("set_fan_mode", {"fan_mode": modes[option]}) if option in modes else None
+        chosen = next((modes[key] for key in FAN_MODE_KEYS.get(option, (option,)) if key in modes), None)
+        return ("set_fan_mode", {"fan_mode": chosen}) if chosen is not None else None
     if kind is ActionKind.SET_FAN_MODE and state.domain == "fan":
         return _fan_named_level(state, option)
     if kind is ActionKind.SET_COLOR and state.domain == "light":

@@ -79,6 +79,8 @@ class Segment:
     areas: frozenset[str]
     floors: frozenset[str]
     area_inherited: bool = False
+    # "Jack's room too" after a group: a group again.
+    group_again: bool = False
     # Floor words said that name nothing in this home ("upstairs" in a one-storey home).
     unknown_places: tuple[str, ...] = ()
     candidates: tuple[Candidate, ...] = ()
@@ -118,7 +120,7 @@ class Segment:
         "主卫的排气扇和镜前灯都打开": a 都 after a list is for the list, not a group of its own.
         """
         listed = self.clause.joiner is not None and self.clause.joiner not in _CLAUSE_BREAKS
-        return (self.clause.group == "each" and not listed) or self._plural
+        return (self.clause.group == "each" and not listed) or self._plural or self.group_again
 
     @property
     def _plural(self) -> bool:
@@ -243,9 +245,16 @@ def _whole_words(match: NameMatch, places: frozenset[str]) -> bool:
     return match.start == 0 or match.before.isascii() or match.before in places
 
 
-def _said(clause: Clause, places: frozenset[str] = frozenset()) -> _Said:
+def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset[str] = frozenset()) -> _Said:
     """Collect the entity names a clause says (a place said whole is a place, not a name)."""
     said = _Said()
+    # Who each stretch names: a part cut from the middle of a name counts when another stretch
+    # names the same device ("米家" + "插座三" of 米家智能插座3).
+    named_by: dict[str, int] = {}
+    for piece in clause.pieces:
+        if piece.role is Role.NAME:
+            for owner in {m.owner for m in piece.names}:
+                named_by[owner] = named_by.get(owner, 0) + 1
     for index, piece in enumerate(clause.pieces):
         if not piece.names or piece.role is not Role.NAME:
             # (A kind word or a verb that is also part of some name says no name: "the TV".)
@@ -269,9 +278,10 @@ def _said(clause: Clause, places: frozenset[str] = frozenset()) -> _Said:
         for match in piece.names:
             if ":" in match.owner:
                 continue
-            if whole_place and not match.full:
+            if whole_place and (not match.full or (kinds and match.owner.split(".", 1)[0] not in kinds)):
+                # "pause the upstairs vacuum": Upstairs is the floor, not the thermostat so named.
                 continue
-            if not match.full and not _whole_words(match, places):
+            if not match.full and not _whole_words(match, places) and named_by.get(match.owner, 0) < 2:
                 # "卧室" is no name of 主卧室空调: a part cut out of the middle of a word.
                 continue
             said.pieces.setdefault(match.owner, set()).add(index)
@@ -383,6 +393,7 @@ class Recaller:
     def _segment(self, clause: Clause, context: RecallContext) -> Segment:
         """Read a clause's places, kinds and references."""
         domains, primary, classes = _kinds_of(clause)
+        group_again = False
         also = any(p.has(Category.FILLER, "also") for p in clause.pieces) or "it" in clause.references
         if (
             also
@@ -396,6 +407,8 @@ class Recaller:
             if last is not None:
                 domains = primary = frozenset({last.domain})
                 classes = frozenset({last.device_class}) if last.device_class else frozenset()
+                # "Jack's room too" after "the lights in Emma's room": every one there again.
+                group_again = len(context.last_targets) > 1
         areas = set(clause.areas)
         floors = set(clause.floors) if not areas else set()
         if "here" in clause.references and context.context_area:
@@ -417,6 +430,7 @@ class Recaller:
             areas=frozenset(areas),
             floors=frozenset(floors),
             unknown_places=tuple(unknown),
+            group_again=group_again,
         )
 
     @staticmethod
@@ -567,7 +581,9 @@ class Recaller:
         if segment.unknown_places and not segment.clause.entity_names:
             # A place that is not in this home selects nothing, never everything.
             return replace(segment, reason="unknown-place")
-        said = _said(segment.clause, self.catalog.place_words)
+        said = _said(
+            segment.clause, self.catalog.place_words, segment.domains if segment.clause.kinds else frozenset()
+        )
         entries = self.catalog.entries
         scored = [
             self._score(entries[entity_id], said, segment, context)
@@ -591,10 +607,10 @@ class Recaller:
             and context.context_area is not None
             and not named_any_early(top)
         )
-        if segment.primary_domains and (
-            segment.strong_group or (segment.weak_group and explicit_place) or weak_here
-        ):
-            placed = explicit_place or (weak_here and not segment.strong_group)
+        # "it's too bright in here, dim the lights to 40": a plural in the place said before.
+        in_said_place = segment.weak_group and has_place
+        if segment.primary_domains and (segment.strong_group or in_said_place or weak_here):
+            placed = has_place or (weak_here and not segment.strong_group)
             in_scope = [e for e in entries.values() if self._in_place(e, segment, context) or not placed]
             group = [e for e in in_scope if self._of_kind(e, segment)] or [
                 e for e in in_scope if self._of_kind(e, segment, loose=True)
@@ -625,10 +641,27 @@ class Recaller:
             part = self._part_of_device(top.entity_id, segment)
             return sure([part or top.entity_id], "name" if part is None else "part-of-device")
 
+        # "Aqara 吸顶灯": of the devices the name fits equally, the one the kind said fits.
+        head = _head(segment)
+        if top is not None and head is not None and head not in GENERIC and top.name_score >= 0.6:
+            leaders = [
+                c
+                for c in scored
+                if c.score >= top.score - CONFIDENT_MARGIN / 2
+                and narrower(head, entries[c.entity_id].named_kinds)
+            ]
+            if len(leaders) == 1 and leaders[0].score >= CONFIDENT_SCORE:
+                return sure([leaders[0].entity_id], "name-and-kind")
+
         named_any = top is not None and top.name_score >= 0.6
         # A clause with only a verb or a value (or "it") after one that named its devices: the same
         # devices ("把书房空调打开，调到制热24度", "扫地机器人，让它扫一下地").
-        if previous and not named_any and not has_place and (not segment.clause.kinds or segment.pronoun):
+        if (
+            previous
+            and not named_any
+            and not explicit_place
+            and (not segment.clause.kinds or segment.pronoun)
+        ):
             return sure(previous, "same-as-before")
 
         # A kind word that is part of one device's name in the place: that device (床头灯, 落地灯).
@@ -637,7 +670,7 @@ class Recaller:
             return sure(by_kind, "named-by-kind")
 
         # 它 / 调到24度: the most recent device that fits, unless something is named.
-        if (segment.pronoun or not named_any) and not has_place:
+        if (segment.pronoun or not named_any) and not explicit_place:
             for entity_id in context.recent_devices:
                 entry = entries.get(entity_id)
                 fits = (
