@@ -163,12 +163,25 @@ def _lexicon_of(folders: tuple[str, ...]) -> "Lexicon":
     return Lexicon(folders)
 
 
+ALL_FOLDERS = (BASE_CHINESE, CANTONESE, TAIWANESE, ENGLISH)
+
+
 def load_all() -> None:
     """Read every language's data (in an executor: files are read once, not in the event loop)."""
-    for language in (BASE_CHINESE, CANTONESE, TAIWANESE, ENGLISH):
+    for language in ALL_FOLDERS:
         lexicon_for(language)
         _lexicon_of((language,))
+    names_lexicon()
     place_synonyms()
+
+
+def names_lexicon() -> "Lexicon":
+    """Return the words of every language at once.
+
+    Names are read in all of them: "阳台捲门" is a Taiwan roller door whatever the language of
+    the conversation.
+    """
+    return _lexicon_of(ALL_FOLDERS)
 
 
 @lru_cache(maxsize=1)

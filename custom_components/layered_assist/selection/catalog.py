@@ -23,7 +23,7 @@ from homeassistant.helpers import (
 )
 
 from ..compat import entity_aliases
-from ..language.lexicon import lexicon_for, place_variants
+from ..language.lexicon import names_lexicon, place_variants
 from ..language.names import NameIndex, name_tokens
 from ..language.tokens import Token
 
@@ -97,7 +97,7 @@ class CatalogEntry:
 
 def _kinds_named(name: str) -> dict[str, str]:
     """Return the kind words of a name and their kinds, in any language."""
-    return lexicon_for("zh-HK").kinds_in(name) | lexicon_for("zh-TW").kinds_in(name)
+    return names_lexicon().kinds_in(name)
 
 
 def _with_variants(names: list[str]) -> list[str]:

@@ -69,6 +69,7 @@ def _remark(segment: Segment) -> bool:
     clause = segment.clause
     return (
         not segment.actions
+        and not any(_says_mode_or_set(p) for p in clause.pieces)
         and not clause.kinds
         and not any(m.full for m in clause.entity_names)
         and not clause.references

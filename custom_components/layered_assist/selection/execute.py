@@ -139,6 +139,8 @@ def _reply_key(planned: PlannedCommand) -> str:
             return "activate"
     if planned.command in ("pause", "stop") and domain == "vacuum":
         return f"vacuum_{planned.command}"
+    if planned.command == "volume_mute":
+        return "muted" if data.get("is_volume_muted") else "unmuted"
     return planned.command
 
 

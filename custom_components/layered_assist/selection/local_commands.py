@@ -61,6 +61,10 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind is ActionKind.TURN_OFF:
         if domain in ("scene", "button"):
             return None
+        if domain == "media_player":
+            # A speaker that cannot be switched off is stopped ("闩咗部 Sonos").
+            available = commands_for(state)
+            return next(((c, {}) for c in ("turn_off", "media_stop", "media_pause") if c in available), None)
         return (_OFF.get(domain, "turn_off"), {})
     if kind is ActionKind.STOP:
         return (_STOP[domain], {}) if domain in _STOP else None
