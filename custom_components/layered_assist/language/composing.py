@@ -122,13 +122,16 @@ def _values(pieces: Sequence[Piece], used: set[int]) -> list[_Value]:
         previous = pieces[index - 1] if index else None
         after_number = previous is not None and (previous.role is Role.NUMBER or previous.has(Category.UNIT))
         if piece.has(Category.UNIT, "half") and not after_number:
-            number = 0.5
+            # "half a degree" is 0.5 of the unit after it; "half speed" is half the range.
+            following = pieces[index + 1] if index + 1 < len(pieces) else None
+            unit_after = following is not None and following.has(Category.UNIT)
+            number = 0.5 if unit_after else 50.0
             used.add(index)
         elif piece.role is Role.NUMBER and piece.number is not None:
             number = piece.number
         else:
             continue
-        unit: str | None = None
+        unit: str | None = None if piece.role is Role.NUMBER or number == 0.5 else "percent"
         position = index + 1
         while position < len(pieces) and pieces[position].has(Category.UNIT):
             concept = pieces[position].concept

@@ -175,7 +175,8 @@ def _split(pieces: Sequence[Piece]) -> list[tuple[list[Piece], str | None]]:
 def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) -> tuple[Mood, bool]:
     """Return a clause's mood and whether it was said politely."""
     concepts = [p.concept for p in pieces if p.has(Category.MOOD)]
-    polite = "polite" in concepts
+    request = "request" in concepts
+    polite = request or "polite" in concepts
     if any(p.role is Role.TIME for p in pieces):
         return Mood.LATER, polite
     if "condition" in concepts:
@@ -193,8 +194,9 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     if hard:
         return Mood.QUESTION, polite
     if soft:
-        # "可以帮我把灯打开吗", "could you switch the lamp off?": a request, said politely.
-        return (Mood.COMMAND if polite and actions else Mood.QUESTION), polite
+        # "可以帮我把灯打开吗", "could you switch the lamp off?": a request, said politely; but
+        # "神明灯可以关吗" asks leave.
+        return (Mood.COMMAND if request and actions else Mood.QUESTION), polite
     if feelings and not actions:
         return Mood.FEELING, polite
     return Mood.COMMAND, polite
@@ -265,7 +267,7 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
     generic = tuple((p.text, p.concept) for p in pieces if p.has(Category.PLACE) and p.role is not Role.NAME)
     # ("send it home": that home is where the vacuum goes, no group.)
     groups = [p.concept for i, p in enumerate(pieces) if p.has(Category.GROUP) and i not in used]
-    group = next((g for g in groups if g in ("all", "home")), None) or next(iter(groups), None)
+    group = next((g for g in groups if g in ("all", "home", "two")), None) or next(iter(groups), None)
     references = frozenset(p.concept for p in pieces if p.has(Category.REFERENCE))
     if references and not (actions or named or kinds or feelings) and mood is Mood.COMMAND:
         # "嗯…那个，把灯打开": a lone 那个 is a hesitation, not "that one".
@@ -321,7 +323,10 @@ def read(text: str, language: str, names: NameIndex | None = None, lexicon: Lexi
     tokens = tokenize(prepared)
     lexicon = lexicon or lexicon_for(language)
     pieces = cut(tokens, lexicon, names, prepared)
-    clauses = [_clause(choose(clause_pieces), joiner) for clause_pieces, joiner in _split(pieces)]
+    clauses = [
+        _clause(choose(clause_pieces, first=index == 0), joiner)
+        for index, (clause_pieces, joiner) in enumerate(_split(pieces))
+    ]
     chosen = tuple(p for c in clauses for p in c.pieces)
     return Reading(
         text=text,

@@ -224,6 +224,7 @@ def _verb_or_filler(around: _Around, senses: _Senses) -> Sense | _Senses | None:
             following.role is Role.NUMBER
             or following.could_be(Category.OPTION)
             or following.could_be(Category.EXTREME)
+            or following.could_be(Category.UNIT, "half")
         ):
             return Sense(Category.VERB, "set")
     return verb
@@ -336,8 +337,13 @@ def _for_a_device(pieces: Sequence[Piece], index: int) -> bool:
     return named and before is not None and before.could_be(Category.VERB, "set", "adjust")
 
 
-def choose(pieces: Sequence[Piece]) -> list[Piece]:
-    """Give every piece of a clause the sense its neighbours call for."""
+def choose(pieces: Sequence[Piece], *, first: bool = True) -> list[Piece]:
+    """Give every piece of a clause the sense its neighbours call for.
+
+    ``first``: the clause begins the sentence (a later one without a verb may only add a value
+    to the request before it: "冷气开咗佢，27度，瞓觉模式").
+    """
+    verbless = not any(p.could_be(Category.VERB) for p in pieces)
     has_verb = any(
         p.senses and all(s.category is Category.VERB for s in p.senses) and not p.names for p in pieces
     )
@@ -354,8 +360,10 @@ def choose(pieces: Sequence[Piece]) -> list[Piece]:
                 # A word of the language wins over part of a name ("play" of "Hue Play"); a kind
                 # keeps the names it is part of as a hint ("台灯" of 书房台灯).
                 role = Role.WORD
-            elif sense.category is Category.OPTION and _for_a_device(pieces, index):
-                # "把主卧加湿器调到睡眠模式": the humidifier's own mode, not the scene named so.
+            elif sense.category is Category.OPTION and (
+                _for_a_device(pieces, index) or (verbless and not first)
+            ):
+                # "把主卧加湿器调到睡眠模式", "…，瞓觉模式": the device's own mode, not the scene named so.
                 role = Role.WORD
             elif sense.category is not Category.KIND:
                 sense = None

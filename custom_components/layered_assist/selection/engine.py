@@ -242,10 +242,10 @@ class SelectionEngine:
             return segment.actions
         clause = segment.clause
         domains = {t.split(".", 1)[0] for t in segment.targets}
-        said_whole = any(m.full for m in clause.entity_names)
         light_verb = any(p.has(Category.VERB, "set") or p.has(Category.VERB, "adjust") for p in clause.pieces)
-        if segment.targets and domains <= {"scene", "script"} and (said_whole or light_verb):
-            # "执行回家场景", "set the living room to Relax": a scene or script said is run.
+        if segment.targets and domains <= {"scene", "script"} and light_verb:
+            # "set the living room to Relax", "客厅转 Relax": a scene said with a verb is run (a scene
+            # named 拜拜 is not run by a goodbye).
             return (Action(ActionKind.TURN_ON),)
         also = any(p.has(Category.FILLER, "also") for p in clause.pieces)
         if also and state.last_commands:

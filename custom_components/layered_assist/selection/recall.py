@@ -110,8 +110,8 @@ class Segment:
 
     @property
     def strong_group(self) -> bool:
-        """Tell whether the clause asks for a whole group on its own (所有, all, the whole home)."""
-        return self.clause.group in ("all", "home")
+        """Tell whether the clause asks for a whole group on its own (所有, all, both, the whole home)."""
+        return self.clause.group in ("all", "home", "two")
 
     @property
     def weak_group(self) -> bool:
@@ -337,6 +337,50 @@ def _names_anything(clause: Clause) -> bool:
 def _head(segment: Segment) -> str | None:
     """Return the kind said last in a clause (the head noun: "晾衫架盏灯" is a light)."""
     return segment.clause.kinds[-1] if segment.clause.kinds else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Case:
+    """A clause being resolved, with its scored candidates."""
+
+    segment: Segment
+    context: RecallContext
+    # The sure targets of the clause before, in the same sentence.
+    previous: tuple[str, ...]
+
+    @property
+    def top(self) -> Candidate | None:
+        candidates = self.segment.candidates
+        return candidates[0] if candidates else None
+
+    @property
+    def second(self) -> Candidate | None:
+        candidates = self.segment.candidates
+        return candidates[1] if len(candidates) > 1 else None
+
+    @property
+    def has_place(self) -> bool:
+        return bool(self.segment.areas or self.segment.floors)
+
+    @property
+    def explicit_place(self) -> bool:
+        """Tell whether the clause itself said the place (not the clause before)."""
+        return self.has_place and not self.segment.area_inherited
+
+    @property
+    def named_any(self) -> bool:
+        return named_any_early(self.top)
+
+    def sure(self, targets: Iterable[str], reason: str) -> Segment:
+        return replace(self.segment, targets=tuple(targets), confident=True, reason=reason)
+
+    def unsure(self, reason: str) -> Segment:
+        return replace(self.segment, reason=reason)
+
+
+def _counted(segment: Segment, group: Sequence[object]) -> bool:
+    """Tell whether a group is as many as the clause said ("both": two)."""
+    return segment.clause.group != "two" or len(group) == 2
 
 
 def named_any_early(top: Candidate | None) -> bool:
@@ -577,13 +621,12 @@ class Recaller:
         return [e for e in group if narrower(head, e.named_kinds)] or group
 
     def _resolve(self, segment: Segment, context: RecallContext, previous: tuple[str, ...]) -> Segment:
-        """Score the pool, then decide the sure targets if there are any."""
+        """Score the pool, then decide the sure targets if there are any (the first rule that is sure)."""
         if segment.unknown_places and not segment.clause.entity_names:
             # A place that is not in this home selects nothing, never everything.
             return replace(segment, reason="unknown-place")
-        said = _said(
-            segment.clause, self.catalog.place_words, segment.domains if segment.clause.kinds else frozenset()
-        )
+        kinds_said = segment.domains if segment.clause.kinds else frozenset()
+        said = _said(segment.clause, self.catalog.place_words, kinds_said)
         entries = self.catalog.entries
         scored = [
             self._score(entries[entity_id], said, segment, context)
@@ -591,129 +634,156 @@ class Recaller:
             if entity_id in entries
         ]
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
-        segment = replace(segment, candidates=tuple(scored))
-        top = scored[0] if scored else None
-        second = scored[1] if len(scored) > 1 else None
-        has_place = bool(segment.areas or segment.floors)
-        explicit_place = has_place and not segment.area_inherited
+        case = _Case(replace(segment, candidates=tuple(scored)), context, previous)
+        for rule in (
+            self._group_by_name,
+            self._group,
+            self._name,
+            self._name_and_kind,
+            self._same_as_before,
+            self._named_by_kind_rule,
+            self._reference,
+            self._only_one,
+        ):
+            if (resolved := rule(case)) is not None:
+                return resolved
+        return case.unsure("uncertain")
 
-        def sure(targets: Iterable[str], reason: str) -> Segment:
-            return replace(segment, targets=tuple(targets), confident=True, reason=reason)
+    def _group_by_name(self, case: "_Case") -> Segment | None:
+        """Take every device a shared part of a name names ("Hue Play 两盏都…", "the Hue Play lights")."""
+        segment = case.segment
+        if not (segment.strong_group or segment.weak_group):
+            return None
+        shared = self._sharing_a_name(segment)
+        if len(shared) < 2:
+            return None
+        return case.sure(shared, "group-by-name") if _counted(segment, shared) else case.unsure("count")
 
-        # Groups: "所有灯", "客厅的灯全关了", "the kitchen lights"; "把灯都关了" where the speaker is.
+    def _group(self, case: "_Case") -> Segment | None:
+        """Take a group: "所有灯", "客厅的灯全关了", "the kitchen lights"; "灯都关了" where one is."""
+        segment, context = case.segment, case.context
         weak_here = (
             segment.weak_group
-            and not has_place
+            and not case.has_place
             and context.context_area is not None
-            and not named_any_early(top)
+            and not named_any_early(case.top)
         )
         # "it's too bright in here, dim the lights to 40": a plural in the place said before.
-        in_said_place = segment.weak_group and has_place
-        if segment.primary_domains and (segment.strong_group or in_said_place or weak_here):
-            placed = has_place or (weak_here and not segment.strong_group)
-            in_scope = [e for e in entries.values() if self._in_place(e, segment, context) or not placed]
-            group = [e for e in in_scope if self._of_kind(e, segment)] or [
-                e for e in in_scope if self._of_kind(e, segment, loose=True)
-            ]
-            group = self._narrow_group(group, segment)
-            named = top is not None and top.name_score >= 0.95
-            if group and not (named and not segment.strong_group and not explicit_place):
-                return sure(sorted(e.entity_id for e in group), "group")
+        in_said_place = segment.weak_group and case.has_place
+        if not segment.primary_domains or not (segment.strong_group or in_said_place or weak_here):
+            return None
+        placed = case.has_place or (weak_here and not segment.strong_group)
+        entries = self.catalog.entries.values()
+        in_scope = [e for e in entries if not placed or self._in_place(e, segment, context)]
+        group = [e for e in in_scope if self._of_kind(e, segment)] or [
+            e for e in in_scope if self._of_kind(e, segment, loose=True)
+        ]
+        group = self._narrow_group(group, segment)
+        named = case.top is not None and case.top.name_score >= 0.95
+        if not group or (named and not segment.strong_group and not case.explicit_place):
+            return None
+        if not _counted(segment, group):
+            # "both the aircons" of three: not sure which two.
+            return case.unsure("count")
+        return case.sure(sorted(e.entity_id for e in group), "group")
 
-        # A part of a name several devices share, with a group word or a plural: all of them.
-        if segment.strong_group or segment.weak_group:
-            shared = self._sharing_a_name(segment)
-            if len(shared) > 1:
-                return sure(shared, "group-by-name")
-
-        # A name that clearly wins, or the only one said in full ("客厅落地扇" beside 客厅落地灯).
-        if (
-            top is not None
-            and top.score >= CONFIDENT_SCORE
-            and top.name_score >= 0.6
-            and (
-                second is None
-                or top.score - second.score >= CONFIDENT_MARGIN
-                or (top.name_score >= FULL_NAME > second.name_score and top.score > second.score)
-            )
+    def _name(self, case: "_Case") -> Segment | None:
+        """Take a name that clearly wins, or the only one said in full ("客厅落地扇" beside 客厅落地灯)."""
+        top, second = case.top, case.second
+        if top is None or top.score < CONFIDENT_SCORE or top.name_score < 0.6:
+            return None
+        if not (
+            second is None
+            or top.score - second.score >= CONFIDENT_MARGIN
+            or (top.name_score >= FULL_NAME > second.name_score and top.score > second.score)
         ):
-            # "晾衫架盏灯": the light of the device named, when the kind said last is not its own.
-            part = self._part_of_device(top.entity_id, segment)
-            return sure([part or top.entity_id], "name" if part is None else "part-of-device")
+            return None
+        # "晾衫架盏灯": the light of the device named, when the kind said last is not its own.
+        part = self._part_of_device(top.entity_id, case.segment)
+        return case.sure([part or top.entity_id], "name" if part is None else "part-of-device")
 
-        # "Aqara 吸顶灯": of the devices the name fits equally, the one the kind said fits.
-        head = _head(segment)
-        if top is not None and head is not None and head not in GENERIC and top.name_score >= 0.6:
-            leaders = [
-                c
-                for c in scored
-                if c.score >= top.score - CONFIDENT_MARGIN / 2
-                and narrower(head, entries[c.entity_id].named_kinds)
+    def _name_and_kind(self, case: "_Case") -> Segment | None:
+        """Take, of the devices a name fits equally, the one the kind said fits ("Aqara 吸顶灯")."""
+        top, head = case.top, _head(case.segment)
+        if top is None or head is None or head in GENERIC or top.name_score < 0.6:
+            return None
+        entries = self.catalog.entries
+        leaders = [
+            c
+            for c in case.segment.candidates
+            if c.score >= top.score - CONFIDENT_MARGIN / 2
+            and narrower(head, entries[c.entity_id].named_kinds)
+        ]
+        if len(leaders) == 1 and leaders[0].score >= CONFIDENT_SCORE:
+            return case.sure([leaders[0].entity_id], "name-and-kind")
+        return None
+
+    @staticmethod
+    def _same_as_before(case: "_Case") -> Segment | None:
+        """Take the devices of the clause before when this one says only a verb, a value or "it".
+
+        "把书房空调打开，调到制热24度", "扫地机器人，让它扫一下地".
+        """
+        segment = case.segment
+        if not case.previous or case.named_any or case.explicit_place:
+            return None
+        if segment.clause.kinds and not segment.pronoun:
+            return None
+        return case.sure(case.previous, "same-as-before")
+
+    def _named_by_kind_rule(self, case: "_Case") -> Segment | None:
+        """Take the one device in the place whose name holds the kind word said (床头灯, 落地灯)."""
+        if case.named_any:
+            return None
+        by_kind = self._named_by_kind(case.segment, case.context)
+        return case.sure(by_kind, "named-by-kind") if len(by_kind) == 1 else None
+
+    def _reference(self, case: "_Case") -> Segment | None:
+        """Take the most recent device that fits (它, 调到24度), unless something is named."""
+        segment = case.segment
+        if not (segment.pronoun or not case.named_any) or case.explicit_place:
+            return None
+        if not (segment.pronoun or segment.domains or segment.actions):
+            return None
+        for entity_id in case.context.recent_devices:
+            entry = self.catalog.entries.get(entity_id)
+            if entry is None or (segment.domains and entry.domain not in segment.domains):
+                continue
+            if all(entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions):
+                return case.sure([entity_id], "reference")
+        return None
+
+    def _only_one(self, case: "_Case") -> Segment | None:
+        """Take the one device of that kind in the place named (or the speaker's), or in the home."""
+        segment, context = case.segment, case.context
+        if not segment.primary_domains or case.named_any:
+            return None
+        entries = self.catalog.entries
+        around = [e for e in entries.values() if self._in_place(e, segment, context)]
+        in_place = [e.entity_id for e in around if self._of_kind(e, segment)] or [
+            e.entity_id for e in around if self._of_kind(e, segment, loose=True)
+        ]
+        if len(in_place) == 1:
+            return case.sure(in_place, "only-one-in-place")
+        # 电灯 of a room (as said in Taiwan and Hong Kong), 细房盏灯 ("the light" of a room): its
+        # main light.
+        main = [e for e in in_place if self._is_main_light(entries[e])]
+        singular = any(p.text == "盏" for p in segment.clause.pieces)
+        if case.explicit_place and ("room_light" in segment.clause.kinds or singular) and len(main) == 1:
+            return case.sure(main, "main-light")
+        # A room's light, where the only thing to switch is a wall switch named as nothing else.
+        if case.explicit_place and not in_place and "light" in segment.primary_domains:
+            switches = [
+                e.entity_id
+                for e in around
+                if e.domain == "switch" and e.device_class != "outlet" and not e.named_kinds - {"switch"}
             ]
-            if len(leaders) == 1 and leaders[0].score >= CONFIDENT_SCORE:
-                return sure([leaders[0].entity_id], "name-and-kind")
-
-        named_any = top is not None and top.name_score >= 0.6
-        # A clause with only a verb or a value (or "it") after one that named its devices: the same
-        # devices ("把书房空调打开，调到制热24度", "扫地机器人，让它扫一下地").
-        if (
-            previous
-            and not named_any
-            and not explicit_place
-            and (not segment.clause.kinds or segment.pronoun)
-        ):
-            return sure(previous, "same-as-before")
-
-        # A kind word that is part of one device's name in the place: that device (床头灯, 落地灯).
-        by_kind = self._named_by_kind(segment, context)
-        if len(by_kind) == 1 and not named_any:
-            return sure(by_kind, "named-by-kind")
-
-        # 它 / 调到24度: the most recent device that fits, unless something is named.
-        if (segment.pronoun or not named_any) and not explicit_place:
-            for entity_id in context.recent_devices:
-                entry = entries.get(entity_id)
-                fits = (
-                    entry is not None
-                    and (not segment.domains or entry.domain in segment.domains)
-                    and all(
-                        entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions
-                    )
-                )
-                if fits and (segment.pronoun or segment.domains or segment.actions):
-                    return sure([entity_id], "reference")
-
-        # One device of that kind in the place named (or where the speaker is), or at home.
-        if segment.primary_domains and not named_any:
-            around = [e for e in entries.values() if self._in_place(e, segment, context)]
-            in_place = [e.entity_id for e in around if self._of_kind(e, segment)] or [
-                e.entity_id for e in around if self._of_kind(e, segment, loose=True)
-            ]
-            if len(in_place) == 1:
-                return sure(in_place, "only-one-in-place")
-            # 电灯 of a room (as said in Taiwan and Hong Kong), 细房盏灯 ("the light" of a room):
-            # its main light.
-            main = [e for e in in_place if self._is_main_light(entries[e])]
-            singular = any(p.text == "盏" for p in segment.clause.pieces)
-            if explicit_place and ("room_light" in segment.clause.kinds or singular) and len(main) == 1:
-                return sure(main, "main-light")
-            # A room's light, where the only thing to switch is a wall switch named as nothing else.
-            if explicit_place and not in_place and "light" in segment.primary_domains:
-                switches = [
-                    e.entity_id
-                    for e in entries.values()
-                    if e.domain == "switch"
-                    and e.device_class != "outlet"
-                    and not e.named_kinds - {"switch"}
-                    and self._in_place(e, segment, context)
-                ]
-                if len(switches) == 1:
-                    return sure(switches, "wall-switch")
-            anywhere = [e.entity_id for e in entries.values() if self._of_kind(e, segment)]
-            if not in_place and len(anywhere) == 1 and not has_place:
-                return sure(anywhere, "only-one")
-
-        return replace(segment, reason="uncertain")
+            if len(switches) == 1:
+                return case.sure(switches, "wall-switch")
+        anywhere = [e.entity_id for e in entries.values() if self._of_kind(e, segment)]
+        if not in_place and len(anywhere) == 1 and not case.has_place:
+            return case.sure(anywhere, "only-one")
+        return None
 
     def _part_of_device(self, entity_id: str, segment: Segment) -> str | None:
         """Return the one entity of the kind said last on the same device as the one named, if another."""
