@@ -97,6 +97,7 @@ def index() -> NameIndex:
         "light.stairs": ["楼梯灯"],
         "media_player.arc": ["Sonos Arc"],
         "light.desk": ["Desk Lamp"],
+        "fan.bedroom": ["卧室风扇 2", "米家风扇 1X 6032"],
     }.items():
         index.set_names(owner, names)
     return index
@@ -111,6 +112,9 @@ def index() -> NameIndex:
         ("把智能插座三关了", "zh-Hans", {"switch.plug_3"}),
         ("把电饭煲关了", "zh-Hans", {"switch.rice_cooker"}),
         ("turn the arc off", "en", {"media_player.arc"}),
+        # A small number is said in Chinese; a model number never is (and never breaks the name).
+        ("卧室风扇二关了", "zh-Hans", {"fan.bedroom"}),
+        ("米家风扇6032关了", "zh-Hans", {"fan.bedroom"}),
     ],
 )
 def test_names_are_found_whole_in_part_and_with_numbers_said(

@@ -116,3 +116,12 @@ def test_abstains(catalog: DeviceCatalog, text: str) -> None:
 def test_low_confidence_widens(catalog: DeviceCatalog) -> None:
     """An uncertain segment offers more candidates instead of guessing."""
     assert len(recall(catalog, "开灯").candidates) > 10
+
+
+def test_it_with_another_kind_is_not_the_device_before(catalog: DeviceCatalog) -> None:
+    """In "打开客厅空调，灯关了它" 它 is the light said, never the air conditioner just named."""
+    first, second = recall(catalog, "打开客厅空调，灯关了它").segments
+    assert first.targets == ("climate.living_ac",)
+    assert "climate.living_ac" not in second.targets
+    # With no other kind said, 它 is the device before.
+    assert recall(catalog, "打开客厅空调，把它调到26度").segments[1].targets == ("climate.living_ac",)

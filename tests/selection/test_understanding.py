@@ -280,3 +280,17 @@ async def test_bare_media_verb_with_two_players_playing_is_handed_on(
     fake_openai.add(text("暂停哪一个？"))
     assert await converse(hass, "暂停") == "暂停哪一个？"
     assert setup.calls == []
+
+
+async def test_the_one_of_a_room_is_the_kind_said_before(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """'The dining room one' is the radiator there, though "dining room" starts the lights' names."""
+    await converse_in_turns(
+        hass, "turn off the hallway radiator", "and turn the dining room one off", language="en"
+    )
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [
+        ("turn_off", "climate.hallway_radiator"),
+        ("turn_off", "climate.dining_room_radiator"),
+    ]
+    assert fake_openai.chat_requests == []

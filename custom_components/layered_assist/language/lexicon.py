@@ -13,7 +13,7 @@ sentences are, so a Traditional spelling in a file matches a Simplified sentence
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .tokens import Token, normalize, tokenize
@@ -158,7 +158,9 @@ class Lexicon:
         return next((senses for end, senses in self.matches(tokens, 0) if end == len(tokens)), ())
 
 
-@lru_cache(maxsize=8)
+# Unbounded: the keys are the few dialect chains, and a lexicon dropped from the cache would
+# be read again from disk inside the event loop.
+@cache
 def _lexicon_of(folders: tuple[str, ...]) -> "Lexicon":
     return Lexicon(folders)
 

@@ -52,14 +52,23 @@ def name_tokens(name: str) -> tuple[Token, ...]:
     return tuple(t for t in tokenize(prepare(name)) if t.text[0].isalnum())
 
 
+def _said_in_chinese(token: Token) -> bool:
+    """Tell whether a number in a Chinese name is said in Chinese numerals too (二号, 十二楼)."""
+    return token.text.isdigit() and 0 < int(token.text) < 100
+
+
 def _variants(tokens: tuple[Token, ...]) -> list[tuple[Token, ...]]:
     """Return a name's tokens and, when a Chinese name holds a number, the number said in Chinese."""
     variants = [tokens]
+    if any(t.text == "1" for t in tokens) and all(t.text.isascii() for t in tokens):
+        # "Hue colour lamp one": English says the number of a name in words.
+        variants.append(tuple(Token("one", "one", t.start, t.end) if t.text == "1" else t for t in tokens))
     if len(tokens) == 2 and all(t.text.isascii() and t.text.isalpha() for t in tokens):
         # English says "the right curtain" of "Curtain Right".
         variants.append((tokens[1], tokens[0]))
-    if any(t.is_cjk for t in tokens) and any(t.text.isdigit() and 0 < int(t.text) < 100 for t in tokens):
-        spoken = "".join(chinese_numeral(int(t.text)) if t.text.isdigit() else t.text for t in tokens)
+    if any(t.is_cjk for t in tokens) and any(_said_in_chinese(t) for t in tokens):
+        # A model number (6032) stays in digits: nobody says it in Chinese numerals.
+        spoken = "".join(chinese_numeral(int(t.text)) if _said_in_chinese(t) else t.text for t in tokens)
         variants.append(tuple(t for t in tokenize(spoken) if t.text[0].isalnum()))
     return variants
 

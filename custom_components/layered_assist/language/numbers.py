@@ -160,11 +160,19 @@ _ENGLISH_NUMBER = re.compile(
 )
 
 
+# "one" is a number only before a unit ("one degree", "in one hour"): else "the lounge one".
+_ONE_COUNTS = re.compile(
+    r"\s*(?:degrees?|percent|%|notch(?:es)?|levels?|steps?|settings?|hours?|minutes?|mins?|seconds?)\b"
+)
+
+
 def english_to_arabic(text: str) -> str:
     """Replace English number words (twenty-two, fifty, a hundred) with digits."""
 
     def replace(match: re.Match[str]) -> str:
         hundred, tens, unit, single = match.groups()
+        if single == "one" and not _ONE_COUNTS.match(text, match.end()):
+            return single
         if hundred:
             return "100"
         if tens:

@@ -177,16 +177,17 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     concepts = [p.concept for p in pieces if p.has(Category.MOOD)]
     request = "request" in concepts
     polite = request or "polite" in concepts
+    leading = next((p for p in pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)), None)
+    hard = "question" in concepts or (leading is not None and leading.has(Category.MOOD, "question_start"))
     if any(p.role is Role.TIME for p in pieces):
-        return Mood.LATER, polite
+        # "今天天气怎么样", "what's on tomorrow" ask; "十分钟后关灯" is for later.
+        return (Mood.QUESTION if hard and not actions else Mood.LATER), polite
     if "condition" in concepts:
         return Mood.CONDITION, polite
     if "past" in concepts:
         return Mood.PAST, polite
     if "negation" in concepts:
         return Mood.NEGATION, polite
-    leading = next((p for p in pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)), None)
-    hard = "question" in concepts or (leading is not None and leading.has(Category.MOOD, "question_start"))
     soft = any(
         p.has(Category.MOOD, "question_end") or (p.has(Category.MOOD, "question_start") and p is not leading)
         for p in pieces

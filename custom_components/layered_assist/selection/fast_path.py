@@ -9,7 +9,7 @@ from homeassistant.helpers import intent
 
 from ..const import LOGGER
 from ..language.concepts import GENERIC
-from ..language.reading import Mood
+from ..language.reading import Clause, Mood
 from ..language.tokens import normalize
 from ..turn import Turn, TurnOutcome
 from .catalog import DeviceCatalog
@@ -81,6 +81,11 @@ def _leave_to_us(result: RecognizeResult, recall: Recall, area: str | None, cata
         # Not aimed at devices: the time, a moon phase, a memo, an alarm.
         return False
     return area is None and not any(s.strong_group for s in recall.segments)
+
+
+def _names_a_device(clause: Clause) -> bool:
+    """Tell whether a clause names a device other than a weather forecast."""
+    return any(not m.owner.startswith("weather.") for m in clause.entity_names)
 
 
 class FastPathLayer:
@@ -155,8 +160,9 @@ class FastPathLayer:
             return False
         clauses = recall.reading.clauses
         # Said of devices: a name, a kind, a place or "it" ("三加四等于多少" is not).
+        # A weather entity's name (天气) is not: the weather intents read it.
         about_devices = self.local_action and any(
-            c.entity_names or c.kinds or c.areas or c.floors or c.references for c in clauses
+            _names_a_device(c) or c.kinds or c.areas or c.floors or c.references for c in clauses
         )
         if about_devices and recall.mood is not Mood.COMMAND:
             # A question, "don't", later, a condition or the past about devices: HA would only act

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ..language.actions import ACTION_DOMAINS, Action
 from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIGHTS, narrower, same_family
-from ..language.lexicon import Category
+from ..language.lexicon import Category, names_lexicon
 from ..language.names import NameMatch
 from ..language.pieces import Role
 from ..language.reading import Clause, Mood, Reading
@@ -29,6 +29,8 @@ CONFIDENT_MARGIN = 0.25
 FULL_NAME = 0.99
 # Part of a name that no other device has.
 UNIQUE_PART = 0.96
+# How much a device loses when the name said ends in a kind it is not.
+NAME_KIND_MISMATCH = 0.1
 # How much sounds shared with unknown words may raise a device (never to a sure one).
 SOUND_HINT = 0.5
 # A sound shared by fewer entities than this is worth a look on its own (架 in 晾衣架).
@@ -105,8 +107,8 @@ class Segment:
 
     @property
     def pronoun(self) -> bool:
-        """Tell whether the clause says "it" (or "that one")."""
-        return "it" in self.clause.references
+        """Tell whether the clause says "it" (or "that one", "the one")."""
+        return bool(self.clause.references & {"it", "one"})
 
     @property
     def strong_group(self) -> bool:
@@ -234,6 +236,8 @@ class _Said:
     total: int = 0
     # Entities that a stretch said names alone (of those that do something).
     only_one: set[str] = field(default_factory=set)
+    # The entities each name said belongs to (a device's name is its entities' name too).
+    owners_of: dict[str, set[str]] = field(default_factory=dict)
 
 
 def _whole_words(match: NameMatch, places: frozenset[str]) -> bool:
@@ -278,13 +282,18 @@ def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset
         for match in piece.names:
             if ":" in match.owner:
                 continue
-            if whole_place and (not match.full or (kinds and match.owner.split(".", 1)[0] not in kinds)):
+            also_named = named_by.get(match.owner, 0) > 1
+            if whole_place and not match.full and not also_named:
+                # "客厅" names the room, not every 客厅X; with "relax" beside it, "Lounge Relax".
+                continue
+            if whole_place and match.full and kinds and match.owner.split(".", 1)[0] not in kinds:
                 # "pause the upstairs vacuum": Upstairs is the floor, not the thermostat so named.
                 continue
-            if not match.full and not _whole_words(match, places) and named_by.get(match.owner, 0) < 2:
+            if not match.full and not _whole_words(match, places) and not also_named:
                 # "卧室" is no name of 主卧室空调: a part cut out of the middle of a word.
                 continue
             said.pieces.setdefault(match.owner, set()).add(index)
+            said.owners_of.setdefault(match.name, set()).add(match.owner)
             key = (match.owner, match.name)
             said.covered[key] = said.covered.get(key, 0) + (match.size if match.full else length)
             said.sizes[key] = match.size
@@ -322,6 +331,17 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
         # "the Arc", "Yeelight吸顶灯": part of one device's name, and of no other's.
         best = max(best, UNIQUE_PART)
     return round(min(best, exact) * (0.5 + 0.5 * min(1.0, explained)), 4), name
+
+
+def _is_plug(entry: CatalogEntry) -> bool:
+    """Tell whether a device is named as a plug (床头插座); a plug named "Floor Lamp" is a lamp."""
+    return "plug" in entry.named_kinds
+
+
+def _name_head(name: str) -> str | None:
+    """Return the kind a name ends in ("bedroom fan": fan; "bedroom fan light": light)."""
+    kinds = list(names_lexicon().kinds_in(name).values()) if name else []
+    return kinds[-1] if kinds and kinds[-1] in KINDS else None
 
 
 def _unknown_sounds(clause: Clause) -> set[str]:
@@ -439,11 +459,13 @@ class Recaller:
         domains, primary, classes = _kinds_of(clause)
         group_again = False
         also = any(p.has(Category.FILLER, "also") for p in clause.pieces) or "it" in clause.references
+        # "the lounge one": the kind said before, in the place now said, though "lounge" names a device.
+        kind_before = "one" in clause.references
         if (
-            also
+            (also or kind_before)
             and (clause.areas or clause.floors)
             and not domains
-            and not clause.entity_names
+            and (kind_before or not clause.entity_names)
             and context.recent_devices
         ):
             # "儿童房的也关了": the kind of device the last turn was about, in the room now said.
@@ -538,6 +560,10 @@ class Recaller:
                 score += DOMAIN_BONUS
             elif best < 0.9:
                 score += DOMAIN_PENALTY
+        head = _name_head(matched) if len(said.owners_of.get(matched, ())) > 1 else None
+        if head is not None and entry.domain not in KINDS[head].domains:
+            # "the bedroom fan" (a fan's device name, which its light shares) is the fan.
+            score -= NAME_KIND_MISMATCH
         if segment.actions and entry.domain in _REPORTING:
             # A sensor that shares a device's name does nothing asked of the device.
             score += DOMAIN_PENALTY
@@ -584,7 +610,8 @@ class Recaller:
         kinds = segment.clause.kinds
         if kinds and (head := KINDS.get(kinds[-1])) is not None:
             if narrower(kinds[-1], entry.named_kinds) and entry.domain in head.domains:
-                return True
+                # 床头插座 shares 床头 with 床头灯 but is a plug, never a lamp.
+                return not (kinds[-1] in LIGHTS and _is_plug(entry))
             if (
                 kinds[-1] not in GENERIC
                 and entry.named_kinds
@@ -625,7 +652,7 @@ class Recaller:
         if segment.unknown_places and not segment.clause.entity_names:
             # A place that is not in this home selects nothing, never everything.
             return replace(segment, reason="unknown-place")
-        kinds_said = segment.domains if segment.clause.kinds else frozenset()
+        kinds_said = segment.primary_domains
         said = _said(segment.clause, self.catalog.place_words, kinds_said)
         entries = self.catalog.entries
         scored = [
@@ -639,6 +666,7 @@ class Recaller:
             self._group_by_name,
             self._group,
             self._name,
+            self._name_in_place,
             self._name_and_kind,
             self._same_as_before,
             self._named_by_kind_rule,
@@ -702,6 +730,25 @@ class Recaller:
         part = self._part_of_device(top.entity_id, case.segment)
         return case.sure([part or top.entity_id], "name" if part is None else "part-of-device")
 
+    def _name_in_place(self, case: "_Case") -> Segment | None:
+        """Take the one device in the place said that a part of a name names ("the Tradfri bulb in …")."""
+        if not case.explicit_place:
+            return None
+        segment = case.segment
+        owners = {
+            m.owner
+            for p in segment.clause.pieces
+            if p.role is Role.NAME and not any(":" in m.owner for m in p.names)
+            for m in p.names
+        }
+        entries = [
+            self.catalog.entries[o]
+            for o in owners
+            if o in self.catalog.entries and self.catalog.entries[o].domain not in _REPORTING
+        ]
+        placed = [e.entity_id for e in entries if self._in_place(e, segment, case.context)]
+        return case.sure(placed, "name-in-place") if len(placed) == 1 else None
+
     def _name_and_kind(self, case: "_Case") -> Segment | None:
         """Take, of the devices a name fits equally, the one the kind said fits ("Aqara 吸顶灯")."""
         top, head = case.top, _head(case.segment)
@@ -718,16 +765,22 @@ class Recaller:
             return case.sure([leaders[0].entity_id], "name-and-kind")
         return None
 
-    @staticmethod
-    def _same_as_before(case: "_Case") -> Segment | None:
+    def _same_as_before(self, case: "_Case") -> Segment | None:
         """Take the devices of the clause before when this one says only a verb, a value or "it".
 
-        "把书房空调打开，调到制热24度", "扫地机器人，让它扫一下地".
+        "把书房空调打开，调到制热24度", "扫地机器人，让它扫一下地"; not "开小夜灯，大灯熄咗佢",
+        where 佢 is the 大灯 said.
         """
         segment = case.segment
         if not case.previous or case.named_any or case.explicit_place:
             return None
-        if segment.clause.kinds and not segment.pronoun:
+        if segment.clause.kinds and not (
+            segment.pronoun
+            and all(
+                (entry := self.catalog.entry(t)) is not None and self._of_kind(entry, segment)
+                for t in case.previous
+            )
+        ):
             return None
         return case.sure(case.previous, "same-as-before")
 
