@@ -12,6 +12,7 @@ from custom_components.layered_assist.language.lexicon import (
     Category,
     Lexicon,
     dialect_chain,
+    names_lexicon,
     place_variants,
 )
 from custom_components.layered_assist.language.names import NameIndex
@@ -98,6 +99,8 @@ def index() -> NameIndex:
         "media_player.arc": ["Sonos Arc"],
         "light.desk": ["Desk Lamp"],
         "fan.bedroom": ["卧室风扇 2", "米家风扇 1X 6032"],
+        "switch.smart_plug_4": ["Smart Plug 4"],
+        "scene.bye": ["拜拜"],
     }.items():
         index.set_names(owner, names)
     return index
@@ -115,6 +118,7 @@ def index() -> NameIndex:
         # A small number is said in Chinese; a model number never is (and never breaks the name).
         ("卧室风扇二关了", "zh-Hans", {"fan.bedroom"}),
         ("米家风扇6032关了", "zh-Hans", {"fan.bedroom"}),
+        ("Smart plug 四熄咗佢", "zh-HK", {"switch.smart_plug_4"}),
     ],
 )
 def test_names_are_found_whole_in_part_and_with_numbers_said(
@@ -198,3 +202,41 @@ def test_dialect_words_only_in_their_language() -> None:
     """Cantonese 閂 is "off" in a Cantonese conversation; Mandarin does not read it so."""
     assert _actions(read("閂燈", "zh-HK")) == [[ActionKind.TURN_OFF]]
     assert _actions(read("闩灯", "zh-Hans")) == [[]]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # A remark beside a request: about people, naming a scene (run only with a verb), or a
+        # question that asks nothing of a device.
+        "客厅电视打开，奶奶要睡觉了",
+        "走廊灯打开，阿公要拜拜了",
+        "客厅电视关小声一点，阿公耳朵没那么差啦",
+        # A kind said, then said again whole.
+        "空调……书房的空调开一下",
+    ],
+)
+def test_a_remark_beside_a_request_is_aside(index: NameIndex, sentence: str) -> None:
+    """Only the request decides the mood; the remark is aside and asks for nothing."""
+    reading = read(sentence, "zh-Hans", index)
+    assert reading.mood is Mood.COMMAND
+    request = [c for c in reading.clauses if not c.aside]
+    assert len(request) == 1
+    assert request[0].actions
+
+
+@pytest.mark.parametrize(
+    "sentence", ["把走廊灯打开，十分钟后", "客厅电视打开，书房的呢？", "把走廊灯打开，还有楼梯灯"]
+)
+def test_a_time_a_place_or_a_name_is_no_remark(index: NameIndex, sentence: str) -> None:
+    """A time alone, a place asked about or a device named are part of the request."""
+    reading = read(sentence, "zh-Hans", index)
+    assert all(not c.aside for c in reading.clauses)
+
+
+def test_a_place_inside_a_name_is_not_a_kind() -> None:
+    """露台灯 is the balcony's light, not a 台灯; 书房台灯 is a desk lamp."""
+    lexicon = names_lexicon()
+    assert lexicon.kinds_in("露台灯", frozenset({"露台"})) == {"灯": "light"}
+    assert lexicon.kinds_in("露台灯") == {"台灯": "desk_lamp"}
+    assert lexicon.kinds_in("书房台灯", frozenset({"书房"})) == {"台灯": "desk_lamp"}

@@ -294,3 +294,18 @@ async def test_the_one_of_a_room_is_the_kind_said_before(
         ("turn_off", "climate.dining_room_radiator"),
     ]
     assert fake_openai.chat_requests == []
+
+
+async def test_a_dont_spares_only_what_it_forbids(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "电视不用关，把声音关掉就行": the TV stays on and is muted."""
+    await converse(hass, "客厅电视不用关，把声音关掉就行", "zh-Hans")
+    assert [(c.service, c.data["entity_id"], c.data.get("is_volume_muted")) for c in setup.calls] == [
+        ("volume_mute", "media_player.living_tv", True)
+    ]
+    assert fake_openai.chat_requests == []
+    # Told not to switch it off and to switch it off: nothing is done on a guess.
+    fake_openai.add(text("OK"))
+    await converse(hass, "客厅电视别关，把它关了", "zh-Hans")
+    assert len(setup.calls) == 1

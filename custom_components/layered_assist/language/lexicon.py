@@ -129,9 +129,13 @@ class Lexicon:
         """Return the (normalized) words of one concept."""
         return tuple(self._words.get(Sense(category, concept), ()))
 
-    def kinds_in(self, text: str) -> dict[str, str]:
-        """Return the kind words of a (normalized) name and their kinds (浴室抽风机: 抽风机, exhaust_fan)."""
+    def kinds_in(self, text: str, places: frozenset[str] = frozenset()) -> dict[str, str]:
+        """Return the kind words of a (normalized) name and their kinds (浴室抽风机: 抽风机, exhaust_fan).
+
+        ``places``: the home's place names, read first: 露台灯 is the 露台's light, not a 台灯.
+        """
         tokens = tokenize(text)
+        place_tokens = _tokenized(places)
         found: dict[str, str] = {}
         start = 0
         # Longest words first, left to right: "Apple TV" is a media box, not a TV.
@@ -142,6 +146,11 @@ class Lexicon:
                 for sense in senses
                 if sense.category is Category.KIND
             ]
+            texts = tuple(t.text for t in tokens[start:])
+            place_end = max((start + len(p) for p in place_tokens if p and texts[: len(p)] == p), default=0)
+            if place_end > max((end for end, _ in kinds), default=start):
+                start = place_end
+                continue
             if not kinds:
                 start += 1
                 continue
@@ -156,6 +165,12 @@ class Lexicon:
         """Return the senses of one whole word (for tests and data checks)."""
         tokens = tokenize(normalize(word))
         return next((senses for end, senses in self.matches(tokens, 0) if end == len(tokens)), ())
+
+
+@lru_cache(maxsize=4)
+def _tokenized(words: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """Return words as token texts (the places of a home, for every name read)."""
+    return tuple(tuple(t.text for t in tokenize(word)) for word in words)
 
 
 # Unbounded: the keys are the few dialect chains, and a lexicon dropped from the cache would

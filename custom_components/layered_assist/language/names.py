@@ -58,7 +58,7 @@ def _said_in_chinese(token: Token) -> bool:
 
 
 def _variants(tokens: tuple[Token, ...]) -> list[tuple[Token, ...]]:
-    """Return a name's tokens and, when a Chinese name holds a number, the number said in Chinese."""
+    """Return a name's tokens and, when a name holds a small number, the number said in Chinese."""
     variants = [tokens]
     if any(t.text == "1" for t in tokens) and all(t.text.isascii() for t in tokens):
         # "Hue colour lamp one": English says the number of a name in words.
@@ -66,9 +66,10 @@ def _variants(tokens: tuple[Token, ...]) -> list[tuple[Token, ...]]:
     if len(tokens) == 2 and all(t.text.isascii() and t.text.isalpha() for t in tokens):
         # English says "the right curtain" of "Curtain Right".
         variants.append((tokens[1], tokens[0]))
-    if any(t.is_cjk for t in tokens) and any(_said_in_chinese(t) for t in tokens):
-        # A model number (6032) stays in digits: nobody says it in Chinese numerals.
-        spoken = "".join(chinese_numeral(int(t.text)) if _said_in_chinese(t) else t.text for t in tokens)
+    if any(_said_in_chinese(t) for t in tokens):
+        # "Smart Plug 4" is 智能插座四 and "Smart plug 四" too; a model number (6032) stays in
+        # digits: nobody says it in Chinese numerals.
+        spoken = " ".join(chinese_numeral(int(t.text)) if _said_in_chinese(t) else t.text for t in tokens)
         variants.append(tuple(t for t in tokenize(spoken) if t.text[0].isalnum()))
     return variants
 

@@ -16,8 +16,9 @@ The result is frozen: every layer reads it, none changes it.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import pairwise
 
 from .actions import Action
 from .composing import compose
@@ -42,6 +43,14 @@ class Mood(StrEnum):
     PAST = "past"
     # A complaint ("好冷啊", "it's dark in here"): it implies devices, it asks for nothing sure.
     FEELING = "feeling"
+
+
+# Words that ask for a setting even without a verb ("制热", "大一点", "最高").
+_SETTING = frozenset(
+    {Category.VERB, Category.DIRECTION, Category.OPTION, Category.EXTREME, Category.ATTRIBUTE}
+)
+# Devices a name alone never works: said without a verb, a scene's name is a remark ("晚安").
+_RUN_WITH_A_VERB = ("scene.", "script.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +85,8 @@ class Clause:
     keep: bool = False
     polite: bool = False
     attributes: tuple[str, ...] = ()
+    # Said again, whole, by the clause after ("空调……客厅的空调开一下"): nothing of its own.
+    restarted: bool = False
 
     @property
     def entity_names(self) -> tuple[NameMatch, ...]:
@@ -94,6 +105,34 @@ class Clause:
             or self.references - {"there", "here"}
             or (self.actions and not self.actions_shared)
             or self.implied_domains
+        )
+
+    @property
+    def aside(self) -> bool:
+        """Tell whether the clause only remarks beside a request ("我想冲凉", "阿公要拜拜了", "该睡觉了").
+
+        It asks nothing of a device: no verb, setting, value, kind or "it", and no name said whole
+        but a scene's or a script's (which a remark may name: they run only with a verb). A time
+        is a remark only with what people will be doing; a condition or the past never is.
+        """
+        if self.restarted:
+            return True
+        situation = any(p.has(Category.FILLER, "situation") for p in self.pieces)
+        if self.mood not in (Mood.COMMAND, Mood.QUESTION, Mood.NEGATION) and not (
+            # "我阵间冲凉", "晚上用不到": what people will do, not when to act.
+            self.mood is Mood.LATER and situation
+        ):
+            return False
+        if self.mood is Mood.QUESTION and (self.areas or self.floors):
+            # "客厅的呢？" asks about a place.
+            return False
+        return not (
+            self.actions
+            or self.kinds
+            or self.attributes
+            or self.references - {"here", "there"}
+            or any(p.category in _SETTING or p.role is Role.NUMBER for p in self.pieces)
+            or any(m.full and not m.owner.startswith(_RUN_WITH_A_VERB) for m in self.entity_names)
         )
 
     @property
@@ -300,8 +339,23 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
     )
 
 
+def _restarts_marked(clauses: list[Clause]) -> list[Clause]:
+    """Mark a kind said alone and then again in a whole request ("空调……客厅的空调开一下")."""
+    marked = list(clauses)
+    for index, (clause, following) in enumerate(pairwise(clauses)):
+        if (
+            clause.kinds
+            and not (clause.actions or clause.references or clause.unexplained)
+            and not any(m.full for m in clause.named)
+            and set(clause.kinds) <= set(following.kinds)
+        ):
+            marked[index] = replace(clause, restarted=True)
+    return marked
+
+
 def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
-    """Return the mood of a whole sentence from its clauses."""
+    """Return the mood of a whole sentence from its clauses (remarks beside a request aside)."""
+    clauses = [c for c in clauses if not c.aside] or clauses
     moods = {c.mood for c in clauses}
     for mood in (Mood.CONDITION, Mood.LATER, Mood.PAST):
         if mood in moods:
@@ -328,6 +382,7 @@ def read(text: str, language: str, names: NameIndex | None = None, lexicon: Lexi
         _clause(choose(clause_pieces, first=index == 0), joiner)
         for index, (clause_pieces, joiner) in enumerate(_split(pieces))
     ]
+    clauses = _restarts_marked(clauses)
     chosen = tuple(p for c in clauses for p in c.pieces)
     return Reading(
         text=text,

@@ -356,9 +356,11 @@ def choose(pieces: Sequence[Piece], *, first: bool = True) -> list[Piece]:
         sense = _pick(_Around(pieces, index, has_verb, has_target))
         role = piece.role
         if role is Role.NAME and sense is not None:
-            if not any(m.full for m in piece.names):
-                # A word of the language wins over part of a name ("play" of "Hue Play"); a kind
-                # keeps the names it is part of as a hint ("台灯" of 书房台灯).
+            whole = [m for m in piece.names if m.full]
+            if not whole or (sense.category is not Category.KIND and not any(m.exact for m in whole)):
+                # A word of the language wins over part of a name ("play" of "Hue Play") and over a
+                # name it only sounds like (開返 is no scene 开饭); a kind keeps the names it is
+                # part of as a hint ("台灯" of 书房台灯).
                 role = Role.WORD
             elif sense.category is Category.OPTION and (
                 _for_a_device(pieces, index) or (verbless and not first)

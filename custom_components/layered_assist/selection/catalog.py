@@ -95,9 +95,9 @@ class CatalogEntry:
         }
 
 
-def _kinds_named(name: str) -> dict[str, str]:
-    """Return the kind words of a name and their kinds, in any language."""
-    return names_lexicon().kinds_in(name)
+def _kinds_named(name: str, places: frozenset[str] = frozenset()) -> dict[str, str]:
+    """Return the kind words of a name and their kinds, in any language (the home's places read first)."""
+    return names_lexicon().kinds_in(name, places)
 
 
 def _with_variants(names: list[str]) -> list[str]:
@@ -261,11 +261,16 @@ class DeviceCatalog:
             if registry_entry.device_id:
                 device = dr.async_get(self.hass).async_get(registry_entry.device_id)
             area_id = registry_entry.area_id or (device.area_id if device else None)
-        if device is not None:
-            names.append(device.name_by_user or device.name)
+        if device is not None and (device_name := device.name_by_user or device.name):
+            own = str(names[0] or "")
+            if not (own.startswith(device_name) and len(own) > len(device_name)):
+                # "客厅主灯 Ambilight" is not what "客厅主灯" names: its device's main light is.
+                names.append(device_name)
         prepared = prepare_names(names)
         if not prepared:
             return
+        places = self.place_words
+        named = {name.text: _kinds_named(name.text, places) for name in prepared}
         entry = CatalogEntry(
             entity_id=entity_id,
             domain=state.domain,
@@ -274,17 +279,17 @@ class DeviceCatalog:
             area_id=area_id,
             device_id=device.id if device else None,
             device_class=state.attributes.get(ATTR_DEVICE_CLASS),
-            named_kinds=frozenset(kind for name in prepared for kind in _kinds_named(name.text).values()),
-            kind_words=frozenset(word for name in prepared for word in _kinds_named(name.text)),
+            named_kinds=frozenset(kind for kinds in named.values() for kind in kinds.values()),
+            kind_words=frozenset(word for kinds in named.values() for word in kinds),
         )
         self.entries[entity_id] = entry
         # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names;
         # "the ecobee", "the Roborock": the brand and model of its device.
         texts = [n.text for n in entry.names]
-        brand = [device.manufacturer, device.model] if device is not None else []
+        brand = [b for b in (device.manufacturer, device.model) if b] if device is not None else []
         self.names.set_names(
             entity_id,
-            [*texts, *(v for text in texts for v in place_variants(text)), *(b for b in brand if b)],
+            [*texts, *(v for text in [*texts, *brand] for v in place_variants(text)), *brand],
         )
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
@@ -325,6 +330,9 @@ class DeviceCatalog:
     @callback
     def _on_places(self, event: Event[Any]) -> None:
         self._rebuild_places()
+        # A place renamed changes what the names of its devices say they are (露台灯).
+        for entity_id in list(self.entries):
+            self._refresh_entity(entity_id)
 
     @callback
     def _on_state_changed(self, event: Event[EventStateChangedData]) -> None:

@@ -62,19 +62,21 @@ def _says_mode_or_set(piece: Piece) -> bool:
 
 
 def _remark(segment: Segment) -> bool:
-    """Tell whether a clause only mentions something beside a request ("我想冲凉").
+    """Tell whether a clause only mentions something beside a request ("我想冲凉", "该睡觉了")."""
+    # ("and the back door" shares the verb before: a request.)
+    return segment.clause.aside and not segment.actions and not segment.unknown_places
 
-    It has no verb, no kind and no name said whole.
-    """
-    clause = segment.clause
-    return (
-        not segment.actions
-        and not any(_says_mode_or_set(p) for p in clause.pieces)
-        and not clause.kinds
-        and not any(m.full for m in clause.entity_names)
-        and not clause.references
-        and not segment.unknown_places
-    )
+
+def _kept(recall: Recall) -> dict[str, frozenset[ActionKind]]:
+    """Return the devices a "don't" or "leave it" is about, with what not to do (empty: anything)."""
+    kept: dict[str, frozenset[ActionKind]] = {}
+    for segment in recall.commands:
+        if segment.mood is Mood.NEGATION or segment.clause.keep:
+            spared = frozenset() if segment.clause.keep else frozenset(a.kind for a in segment.actions)
+            for target in segment.targets:
+                before = kept.get(target)
+                kept[target] = spared if before is None or not (before and spared) else before | spared
+    return kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,10 +198,10 @@ class SelectionEngine:
                 for s in recall.commands
                 if s.mood in (Mood.COMMAND, mood) and not s.clause.keep and not _remark(s)
             ]
-            kept = {t for s in recall.commands if s.mood is Mood.NEGATION or s.clause.keep for t in s.targets}
+            kept = _kept(recall)
             # "这里好冷，把空调开到26度": a complaint beside a request is only its reason.
             allowed = (Mood.COMMAND, Mood.NEGATION, Mood.FEELING, mood)
-            if not commands or any(s.mood not in allowed for s in recall.commands):
+            if not commands or any(s.mood not in allowed and not _remark(s) for s in recall.commands):
                 return None
             if not all(s.confident and s.targets and self._actions(s, state) for s in commands):
                 if (player := self._playing_player(recall, area)) is None:
@@ -208,7 +210,11 @@ class SelectionEngine:
                 return [c for a in segment.actions if (c := self._command(player, a))] or None
             planned: list[PlannedCommand] = []
             for segment in commands:
-                if kept & set(segment.targets):
+                if any(
+                    target in kept and (not kept[target] or kept[target] & {a.kind for a in segment.actions})
+                    for target in segment.targets
+                ):
+                    # "走廊灯别关，把它关了": told both; but "电视不用关，把声音关掉" only mutes it.
                     return None
                 own = self._own_options(segment)
                 actions = self._actions(segment, state)

@@ -240,13 +240,15 @@ class _Said:
     owners_of: dict[str, set[str]] = field(default_factory=dict)
 
 
-def _whole_words(match: NameMatch, places: frozenset[str]) -> bool:
+def _whole_words(match: NameMatch, places: frozenset[str], length: int) -> bool:
     """Tell whether a part of a name stands on its own.
 
-    It does when it starts the name, is English (words are whole), or follows a place
-    ("电饭煲" of 厨房电饭煲; not "卧室空调" of 主卧室空调).
+    It does when it starts the name, is English (words are whole), follows a place ("电饭煲"
+    of 厨房电饭煲; not "卧室空调" of 主卧室空调), or is a long tail after a brand and its
+    blurb ("落地扇1X" of 米家直流变频落地扇1X).
     """
-    return match.start == 0 or match.before.isascii() or match.before in places
+    tail = match.start + length == match.size and len(match.before) >= 2 and length >= 3
+    return match.start == 0 or match.before.isascii() or match.before in places or tail
 
 
 def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset[str] = frozenset()) -> _Said:
@@ -277,7 +279,7 @@ def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset
         )
         if len(acting) == 1 and not whole_place and piece.role is Role.NAME and not beside_unknown:
             match = next(m for m in piece.names if m.owner in acting)
-            if _whole_words(match, places):
+            if _whole_words(match, places, length):
                 said.only_one.update(acting)
         for match in piece.names:
             if ":" in match.owner:
@@ -289,7 +291,7 @@ def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset
             if whole_place and match.full and kinds and match.owner.split(".", 1)[0] not in kinds:
                 # "pause the upstairs vacuum": Upstairs is the floor, not the thermostat so named.
                 continue
-            if not match.full and not _whole_words(match, places) and not also_named:
+            if not match.full and not _whole_words(match, places, length) and not also_named:
                 # "卧室" is no name of 主卧室空调: a part cut out of the middle of a word.
                 continue
             said.pieces.setdefault(match.owner, set()).add(index)
@@ -608,10 +610,18 @@ class Recaller:
         named 电暖器 a heater); otherwise its domain and device class say.
         """
         kinds = segment.clause.kinds
+        if kinds and kinds[-1] in LIGHTS and entry.domain == "switch":
+            # A switch is a light when named as one and not a socket (廚房燈 on a wall switch;
+            # not 插座3, nor 床头插座 though it shares 床头 with 床头灯, nor the plug of 鱼缸灯).
+            named = (
+                bool(entry.named_kinds & LIGHTS)
+                if kinds[-1] in GENERIC
+                else narrower(kinds[-1], entry.named_kinds)
+            )
+            return named and entry.device_class != "outlet" and not _is_plug(entry)
         if kinds and (head := KINDS.get(kinds[-1])) is not None:
             if narrower(kinds[-1], entry.named_kinds) and entry.domain in head.domains:
-                # 床头插座 shares 床头 with 床头灯 but is a plug, never a lamp.
-                return not (kinds[-1] in LIGHTS and _is_plug(entry))
+                return True
             if (
                 kinds[-1] not in GENERIC
                 and entry.named_kinds
