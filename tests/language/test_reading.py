@@ -100,6 +100,8 @@ def index() -> NameIndex:
         "light.desk": ["Desk Lamp"],
         "fan.bedroom": ["卧室风扇 2", "米家风扇 1X 6032"],
         "switch.smart_plug_4": ["Smart Plug 4"],
+        "light.brother_desk": ["哥哥书桌灯"],
+        "light.study_main": ["书房灯"],
         "scene.bye": ["拜拜"],
     }.items():
         index.set_names(owner, names)
@@ -119,6 +121,8 @@ def index() -> NameIndex:
         ("卧室风扇二关了", "zh-Hans", {"fan.bedroom"}),
         ("米家风扇6032关了", "zh-Hans", {"fan.bedroom"}),
         ("Smart plug 四熄咗佢", "zh-HK", {"switch.smart_plug_4"}),
+        # A 的 after a person, inside a name that has none.
+        ("哥哥的书桌灯打开", "zh-Hans", {"light.brother_desk"}),
     ],
 )
 def test_names_are_found_whole_in_part_and_with_numbers_said(
@@ -240,3 +244,10 @@ def test_a_place_inside_a_name_is_not_a_kind() -> None:
     assert lexicon.kinds_in("露台灯", frozenset({"露台"})) == {"灯": "light"}
     assert lexicon.kinds_in("露台灯") == {"台灯": "desk_lamp"}
     assert lexicon.kinds_in("书房台灯", frozenset({"书房"})) == {"台灯": "desk_lamp"}
+
+
+def test_a_place_with_de_is_a_place_not_a_name(index: NameIndex) -> None:
+    """Said 书房的灯都打开, every light of the study is meant, not the one named 书房灯."""
+    reading = read("书房的灯都打开", "zh-Hans", index)
+    assert not [m for c in reading.clauses for m in c.entity_names if m.full]
+    assert reading.clauses[0].areas == ("study",)

@@ -309,3 +309,20 @@ async def test_a_dont_spares_only_what_it_forbids(
     fake_openai.add(text("OK"))
     await converse(hass, "客厅电视别关，把它关了", "zh-Hans")
     assert len(setup.calls) == 1
+
+
+async def test_an_option_said_with_a_number_word(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """Said "over to HDMI one", the source HDMI1 is chosen with no model."""
+    hass.states.async_set(
+        "media_player.living_room_tv",
+        "on",
+        {
+            **hass.states.get("media_player.living_room_tv").attributes,
+            "source_list": ["TV", "HDMI1", "HDMI2"],
+        },
+    )
+    await converse(hass, "switch the living room TV over to HDMI one", "en")
+    assert [(c.service, c.data.get("source")) for c in setup_en.calls] == [("select_source", "HDMI1")]
+    assert fake_openai.chat_requests == []

@@ -78,6 +78,9 @@ def _key_text(token: Token) -> str:
     return token.sound if not token.is_cjk else token.text
 
 
+# Said between the parts of a name without changing it (哥哥的书桌灯, 阿公的电扇).
+_POSSESSIVES = frozenset({"的", "嘅", "之"})
+
 # Words too common to name anything by themselves ("and" of "Door and Window Sensor").
 _COMMON_WORDS = frozenset(
     {
@@ -176,6 +179,14 @@ class NameIndex:
         """Return the owners that have exactly this (normalized) name."""
         return set(self._literal.get(name, ()))
 
+    def _possessive_inside(self, tokens: Sequence[Token]) -> bool:
+        """Tell whether a 的 inside a stretch follows a person, not a place ("书房的灯" is a place's)."""
+        for index in range(1, len(tokens) - 1):
+            if tokens[index].text in _POSSESSIVES:
+                before = self._stretches.get(tuple(t.sound for t in tokens[:index]), ())
+                return not any(s.full and ":" in s.owner for s in before)
+        return False
+
     def spans(self, tokens: Sequence[Token]) -> dict[tuple[int, int], tuple[NameMatch, ...]]:
         """Return, by (start, end) token span, the names each span of a sentence may be."""
         found: dict[tuple[int, int], tuple[NameMatch, ...]] = {}
@@ -186,21 +197,24 @@ class NameIndex:
             for end in range(start + 1, min(count, start + self.longest) + 1):
                 if not tokens[end - 1].text[0].isalnum():
                     break
-                stretches = self._stretches.get(tuple(t.sound for t in tokens[start:end]))
+                inside = tokens[start:end]
+                stretches = self._stretches.get(tuple(t.sound for t in inside))
+                if not stretches and self._possessive_inside(inside):
+                    # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
+                    inside = [inside[0], *(t for t in inside[1:-1] if t.text not in _POSSESSIVES), inside[-1]]
+                    stretches = self._stretches.get(tuple(t.sound for t in inside))
                 if not stretches:
                     continue
-                said = tuple(_key_text(t) for t in tokens[start:end])
+                said = tuple(_key_text(t) for t in inside)
                 # "the living room lights" is no name "Living Room Light": a plural said of a
                 # singular name reads as a part of it, so the room and the plural win.
-                plural = any(
-                    t.text != t.sound and t.text.isascii() and t.text[:1].isalpha() for t in tokens[start:end]
-                )
+                plural = any(t.text != t.sound and t.text.isascii() and t.text[:1].isalpha() for t in inside)
                 best: dict[str, NameMatch] = {}
                 for stretch in stretches:
                     misses = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
                     # Homophones: at most half of a whole name of two or more, by sound only; a part
                     # of a name only when long ("加四" is no part of 加湿器).
-                    size = end - start
+                    size = len(inside)
                     if misses and (size < 2 or misses * 2 > size or (not stretch.full and size < 4)):
                         continue
                     whole = stretch.full and not (plural and not stretch.plural)

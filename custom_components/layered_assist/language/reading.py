@@ -234,9 +234,10 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     if hard:
         return Mood.QUESTION, polite
     if soft:
-        # "可以帮我把灯打开吗", "could you switch the lamp off?": a request, said politely; but
-        # "神明灯可以关吗" asks leave.
-        return (Mood.COMMAND if request and actions else Mood.QUESTION), polite
+        # "可以帮我把灯打开吗", "楼梯灯可以开一下吗", "could you switch the lamp off?": a request,
+        # said politely; but "神明灯可以关吗" asks leave.
+        softened = any(p.has(Category.FILLER, "softener") for p in pieces)
+        return (Mood.COMMAND if (request or softened) and actions else Mood.QUESTION), polite
     if feelings and not actions:
         return Mood.FEELING, polite
     return Mood.COMMAND, polite

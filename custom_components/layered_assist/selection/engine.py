@@ -47,6 +47,9 @@ _OPTION_LISTS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 
 
+_ONE = re.compile(r"\bone\b")
+
+
 def _option_key(text: str) -> str:
     """Return an option's name as compared with what was said ("High_Demand" = "high demand")."""
     return re.sub(r"[\s_\-]+", "", normalize(text))
@@ -203,7 +206,10 @@ class SelectionEngine:
             allowed = (Mood.COMMAND, Mood.NEGATION, Mood.FEELING, mood)
             if not commands or any(s.mood not in allowed and not _remark(s) for s in recall.commands):
                 return None
-            if not all(s.confident and s.targets and self._actions(s, state) for s in commands):
+            if not all(
+                s.confident and s.targets and (self._actions(s, state) or self._own_options(s))
+                for s in commands
+            ):
                 if (player := self._playing_player(recall, area)) is None:
                     return None
                 segment = recall.segments[0]
@@ -292,7 +298,9 @@ class SelectionEngine:
         before = {p.text for p in pieces[: verbs[-1] if verbs else 0] if p.role is Role.UNKNOWN}
         if not said or before:
             return None
-        words = _option_key(" ".join(p.text for p in said))
+        text = " ".join(p.text for p in said)
+        # "HDMI one" is the source HDMI1 ("one" stays a word elsewhere: "the lounge one").
+        words = {_option_key(text), _option_key(_ONE.sub("1", text))}
         planned = []
         for entity_id in segment.targets:
             state = self.hass.states.get(entity_id)
@@ -303,7 +311,7 @@ class SelectionEngine:
                     (command, {field: option})
                     for attribute, command, field in _OPTION_LISTS.get(state.domain, ())
                     for option in state.attributes.get(attribute) or ()
-                    if _option_key(str(option)) == words
+                    if _option_key(str(option)) in words
                 ),
                 None,
             )

@@ -177,8 +177,9 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
 def _fan_named_level(state: State, option: str) -> Command | None:
     """Return a fan's preset named so, else its lowest, middle or highest speed ("风速调到高")."""
     presets = {str(p).lower(): p for p in state.attributes.get("preset_modes") or ()}
-    if option in presets:
-        return ("set_preset_mode", {"preset_mode": presets[option]})
+    # "睡眠风", "quiet fan": the preset a fan's integration names so (sleep, silent, night).
+    if chosen := next((presets[key] for key in FAN_MODE_KEYS.get(option, (option,)) if key in presets), None):
+        return ("set_preset_mode", {"preset_mode": chosen})
     step = state.attributes.get("percentage_step")
     if not isinstance(step, (int, float)) or step <= 0 or (step >= 50 and option == "medium"):
         return None

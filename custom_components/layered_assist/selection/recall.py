@@ -234,6 +234,8 @@ class _Said:
     full: dict[str, bool] = field(default_factory=dict)
     sizes: dict[tuple[str, str], int] = field(default_factory=dict)
     total: int = 0
+    # Pieces that name a place whole (counted in no name's share of what was said).
+    places: set[int] = field(default_factory=set)
     # Entities that a stretch said names alone (of those that do something).
     only_one: set[str] = field(default_factory=set)
     # The entities each name said belongs to (a device's name is its entities' name too).
@@ -267,7 +269,9 @@ def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset
             continue
         whole_place = any(m.full and ":" in m.owner for m in piece.names)
         length = piece.end - piece.start
-        if not whole_place:
+        if whole_place:
+            said.places.add(index)
+        else:
             said.total += length
         acting = {
             m.owner for m in piece.names if ":" not in m.owner and m.owner.split(".", 1)[0] not in _REPORTING
@@ -326,9 +330,11 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
         coverage = 1.0 if size - covered in kind_sizes else min(1.0, covered / max(1, size))
         if coverage > best:
             best, name = coverage, text
-    mine = sum(clause.pieces[i].end - clause.pieces[i].start for i in pieces)
+    # ("set the lounge to Relax": "lounge" names the room; "Relax" only the scene Lounge Relax.)
+    mine = sum(clause.pieces[i].end - clause.pieces[i].start for i in pieces if i not in said.places)
     explained = mine / said.total if said.total else 1.0
-    exact = 1.0 if said.full.get(entity_id) else 0.97
+    # A name said whole in parts ("the pool pump for two hours" of "Pool pump 2 hours") is said.
+    exact = 1.0 if said.full.get(entity_id) or (best >= 1.0 and len(pieces) > 1) else 0.97
     if entity_id in said.only_one and explained >= 1.0:
         # "the Arc", "Yeelight吸顶灯": part of one device's name, and of no other's.
         best = max(best, UNIQUE_PART)
@@ -720,6 +726,9 @@ class Recaller:
         named = case.top is not None and case.top.name_score >= 0.95
         if not group or (named and not segment.strong_group and not case.explicit_place):
             return None
+        if not _counted(segment, group) and (head := _head(segment)) is not None:
+            # "both the aircons" of two aircons and a thermostat: the two named so.
+            group = [e for e in group if head in e.named_kinds]
         if not _counted(segment, group):
             # "both the aircons" of three: not sure which two.
             return case.unsure("count")
