@@ -93,16 +93,50 @@ def e2e_row(name: str, report: dict) -> list[str]:
     ]
 
 
+BLIND_COLUMNS = (
+    "set",
+    "turns",
+    "action turns done locally, exactly",
+    "all turns exact",
+    "wrong (ours · HA)",
+    "handed on",
+    "recall",
+    "local ms p95",
+)
+
+
+def blind_row(name: str, report: dict) -> list[str]:
+    """Return one row of the blind-set table: the figures issue 19 is judged by."""
+    ours, ha = report["actions"]["ours"], report["actions"]["ha"]
+    return [
+        name,
+        str(ours["turns"]),
+        f"{ours['action_turns_exact']:.3f} ({ours['action_turns']})",
+        f"{ours['action_exact']:.3f}",
+        f"{ours['wrong']} · {ha['wrong']}",
+        str(ours["handed"]),
+        f"{report['recall']:.3f}",
+        f"{report['latency_ms']['p95']:.1f}",
+    ]
+
+
 def main() -> None:
-    """Print the table for the report files given on the command line (selection or e2e)."""
-    paths = list(map(Path, sys.argv[1:]))
+    """Print the table for the report files given on the command line (selection or e2e).
+
+    ``--blind`` first: the blind-set table (bench/blind).
+    """
+    arguments = sys.argv[1:]
+    blind = bool(arguments) and arguments[0] == "--blind"
+    paths = list(map(Path, arguments[1:] if blind else arguments))
     reports = [(path.stem, json.loads(path.read_text(encoding="utf-8"))) for path in paths]
     e2e = bool(reports) and "ours" in reports[0][1]
-    columns = E2E_COLUMNS if e2e else COLUMNS
+    columns, make_row = (
+        (BLIND_COLUMNS, blind_row) if blind else (E2E_COLUMNS, e2e_row) if e2e else (COLUMNS, row)
+    )
     print("| " + " | ".join(columns) + " |")
     print("|" + "---|" * len(columns))
     for name, report in reports:
-        print("| " + " | ".join((e2e_row if e2e else row)(name, report)) + " |")
+        print("| " + " | ".join(make_row(name, report)) + " |")
 
 
 if __name__ == "__main__":

@@ -214,6 +214,10 @@ def _kinds_of(clause: Clause) -> tuple[frozenset[str], frozenset[str], frozenset
         primary.add(head.domains[0])
         classes.update(head.device_classes)
     domains.update(clause.implied_domains)
+    acting = {d for action in clause.actions for d in ACTION_DOMAINS.get(action.kind, ())}
+    if primary and acting and not primary & acting and domains & acting:
+        # "把大门锁上": 大门 is a door; to be locked, it is the door's lock.
+        primary = domains & acting
     if not primary:
         # "那就锁上": the verb says what kind of device; "bedroom to 50% brightness" the setting.
         primary.update(clause.implied_domains)
@@ -574,6 +578,12 @@ class Recaller:
             score -= NAME_KIND_MISMATCH
         if segment.actions and entry.domain in _REPORTING:
             # A sensor that shares a device's name does nothing asked of the device.
+            score += DOMAIN_PENALTY
+        elif best < 0.9 and any(
+            entry.domain not in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions
+        ):
+            # "把大门锁上": of the doors, only a lock can be locked (a device named whole may still
+            # take the setting its own way: a water heater "to high demand").
             score += DOMAIN_PENALTY
         stated = segment.clause.stated_domains
         if stated:
