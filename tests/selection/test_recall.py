@@ -125,4 +125,3 @@ def test_it_with_another_kind_is_not_the_device_before(catalog: DeviceCatalog) -
     assert "climate.living_ac" not in second.targets
     # With no other kind said, 它 is the device before.
     assert recall(catalog, "打开客厅空调，把它调到26度").segments[1].targets == ("climate.living_ac",)
-
