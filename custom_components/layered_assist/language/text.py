@@ -7,14 +7,13 @@ lowercased word otherwise) so that homophones from speech recognition (客厅等
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
 import re
 import unicodedata
 
 from opencc_purepy import OpenCC
-from pypinyin import Style, lazy_pinyin
 
 from .dialects import fold_dialects
+from .tokens import sound_of, stem
 
 _T2S = OpenCC("t2s")
 # Traditional characters by translation file: Taiwan's forms and phrases (影片, 資訊),
@@ -23,9 +22,6 @@ _TO_TRADITIONAL = {"zh-TW": OpenCC("s2twp")}
 _S2T = OpenCC("s2t")
 _TOKEN = re.compile(r"[\u3400-\u9fff]|[a-z]+|\d+(?:\.\d+)?")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-
-# Pinyin finals and initials that speech recognizers (and speakers) confuse.
-_FUZZY_SOUNDS = (("zh", "z"), ("ch", "c"), ("sh", "s"), ("ing", "in"), ("eng", "en"), ("ang", "an"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,36 +38,17 @@ def normalize(text: str) -> str:
     return fold_dialects(_T2S.convert(folded)) if _CJK.search(folded) else folded
 
 
-@lru_cache(maxsize=8192)
-def _sound(char: str) -> str:
-    """Return a character's toneless pinyin, with confusable sounds merged."""
-    sound = lazy_pinyin(char, style=Style.NORMAL, errors="default")[0]
-    for long, short in _FUZZY_SOUNDS:
-        if sound.startswith(long) or sound.endswith(long):
-            sound = sound.replace(long, short)
-    return sound
-
-
-def _stem(word: str) -> str:
-    """Return an English word without a plural ending."""
-    if len(word) > 3 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
 def units(text: str) -> tuple[Unit, ...]:
     """Return the units of an already normalized text."""
     result = []
     for token in _TOKEN.findall(text):
         if _CJK.match(token):
-            result.append(Unit(token, _sound(token)))
+            result.append(Unit(token, sound_of(token)))
         elif token[0].isdigit():
             result.append(Unit(token, token))
         else:
-            stem = _stem(token)
-            result.append(Unit(stem, stem))
+            word = stem(token)
+            result.append(Unit(word, word))
     return tuple(result)
 
 
