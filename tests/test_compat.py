@@ -5,12 +5,13 @@ import logging
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.layered_assist.compat import device_brand
 from custom_components.layered_assist.const import DOMAIN, LLM_API_ID
 from custom_components.layered_assist.intents import INTENT_CALCULATE, INTENT_TRAITS
 from custom_components.layered_assist.tools import BUILTIN_TOOLS
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import llm
+from homeassistant.helpers import device_registry as dr, llm
 
 from .conftest import AGENT_ID
 from .fake_openai import FakeOpenAI, call, text
@@ -92,3 +93,33 @@ async def test_no_deprecation_reported(
     assert result_data(answer)["speech"]["plain"]["speech"] == "1+1 is 2."
     reported = [r.getMessage() for r in caplog.records if any(m in r.getMessage() for m in DEPRECATION_MARKS)]
     assert reported == []
+
+
+async def test_brand_of_a_device_and_of_its_part(
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A device is known by its maker and model; a part of it (a child device, 2026.10+) by its parent's."""
+    entry = MockConfigEntry(domain="test")
+    entry.add_to_hass(hass)
+    registry = dr.async_get(hass)
+    parent = registry.async_get_or_create(
+        config_entry_id=entry.entry_id,
+        identifiers={("test", "vacuum")},
+        name="Roborock S7",
+        manufacturer="Roborock",
+        model="S7 MaxV",
+    )
+    assert device_brand(hass, parent) == ["Roborock", "S7 MaxV"]
+    create_child = getattr(registry, "async_get_or_create_child", None)
+    if create_child is None:
+        return
+    with caplog.at_level(logging.WARNING):
+        child = create_child(
+            config_entry_id=entry.entry_id,
+            identifiers={("test", "dock")},
+            name="Dock",
+            parent_device_id=parent.id,
+        )
+        assert device_brand(hass, child) == ["Roborock", "S7 MaxV"]
+    messages = [record.getMessage() for record in caplog.records]
+    assert not [message for message in messages if any(mark in message for mark in DEPRECATION_MARKS)]

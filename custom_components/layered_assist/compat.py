@@ -12,6 +12,7 @@ release and the newest ones, so each branch here runs on one of them:
 - 2026.7–2026.9 move the Assist API into the ``llm`` integration, whose tools come
   from ``<domain>/llm.py`` platforms (see ``llm.py``);
 - 2026.4 lets entity aliases hold a marker for the entity's computed name;
+- 2026.10 adds child devices, which have no manufacturer or model of their own;
 - 2026.11 takes ``None`` from ``async_setup_entry`` and a user context when a chat
   session is opened.
 """
@@ -121,6 +122,20 @@ def registry_aliases(aliases: Iterable[str]) -> Any:
     if computed_name is None:
         return set(aliases)
     return [computed_name, *aliases]
+
+
+def device_brand(hass: HomeAssistant, device: Any) -> list[str]:
+    """Return the manufacturer and model a device is known by ("ecobee", "Roborock S7").
+
+    Since 2026.10 a child device has neither: they are its parent's.
+    """
+    from homeassistant.helpers import device_registry as dr  # noqa: PLC0415
+
+    if (parent_id := getattr(device, "parent_device_id", None)) is not None:
+        device = dr.async_get(hass).async_get(parent_id)
+    if not isinstance(device, dr.DeviceEntry):
+        return []
+    return [text for text in (device.manufacturer, device.model) if text]
 
 
 def spoken_entity_name(hass: HomeAssistant, state: State) -> str:

@@ -22,7 +22,7 @@ from homeassistant.helpers import (
     floor_registry as fr,
 )
 
-from ..compat import entity_aliases
+from ..compat import device_brand, entity_aliases
 from ..language.lexicon import names_lexicon, place_variants
 from ..language.names import NameIndex, name_tokens
 from ..language.tokens import Token
@@ -286,7 +286,7 @@ class DeviceCatalog:
         # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names;
         # "the ecobee", "the Roborock": the brand and model of its device.
         texts = [n.text for n in entry.names]
-        brand = [b for b in (device.manufacturer, device.model) if b] if device is not None else []
+        brand = device_brand(self.hass, device) if device is not None else []
         self.names.set_names(
             entity_id,
             [*texts, *(v for text in [*texts, *brand] for v in place_variants(text)), *brand],
