@@ -103,6 +103,8 @@ def index() -> NameIndex:
         "light.brother_desk": ["哥哥书桌灯"],
         "light.study_main": ["书房灯"],
         "scene.bye": ["拜拜"],
+        "light.back_deck": ["Back Deck Light"],
+        "light.night": ["夜燈", "夜灯"],
     }.items():
         index.set_names(owner, names)
     return index
@@ -157,6 +159,11 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         ("十分钟后关掉走廊灯", "zh-Hans", Mood.LATER, [[ActionKind.TURN_OFF]]),
         ("如果下雨就把书房空调关了", "zh-Hans", Mood.CONDITION, [[ActionKind.TURN_OFF]]),
         ("did the vacuum finish?", "en", Mood.PAST, [[]]),
+        # Telling of what someone left on is no request to switch it on.
+        ("Ugh, Mateo left all the lights on again", "en", Mood.PAST, [[], [ActionKind.TURN_ON]]),
+        # "Once she is asleep, …": what follows waits for something we cannot see.
+        ("樂樂瞓著咗之後熄夜燈", "zh-HK", Mood.CONDITION, [[], [ActionKind.TURN_OFF]]),
+        ("孩子睡着以后把夜灯关了", "zh-Hans", Mood.CONDITION, [[], [ActionKind.TURN_OFF]]),
         # A complaint is no command.
         ("好冷啊", "zh-Hans", Mood.FEELING, [[]]),
         # Directions and steps.
@@ -171,6 +178,17 @@ def test_moods_and_actions(
     reading = read(sentence, language, index)
     assert reading.mood is mood
     assert _actions(reading) == actions
+
+
+@pytest.mark.parametrize(
+    ("sentence", "action"), [("turn it back off", "turn_off"), ("put it back on", "turn_on")]
+)
+def test_back_is_of_the_verb_not_of_a_name(index: NameIndex, sentence: str, action: str) -> None:
+    """ "turn it back off" names no Back Deck Light: "back off" is the verb."""
+    [clause] = read(sentence, "en", index).clauses
+    assert [a.kind.value for a in clause.actions] == [action]
+    assert not clause.named
+    assert clause.references
 
 
 def test_dont_then_do(index: NameIndex) -> None:

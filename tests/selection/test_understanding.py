@@ -4,8 +4,10 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.home import LoadedHome
+from custom_components.layered_assist.compat import registry_aliases
 from custom_components.layered_assist.language.reading import Mood, read
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr, entity_registry as er
 
 from ..fake_openai import FakeOpenAI, text
 from .talk import converse, converse_in_turns
@@ -326,3 +328,60 @@ async def test_an_option_said_with_a_number_word(
     await converse(hass, "switch the living room TV over to HDMI one", "en")
     assert [(c.service, c.data.get("source")) for c in setup_en.calls] == [("select_source", "HDMI1")]
     assert fake_openai.chat_requests == []
+
+
+async def test_a_lights_settings_are_one_call(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """Warm white and 40% for one light are one light.turn_on: the light changes once."""
+    await converse(hass, "把客厅灯带调成暖白光，亮度调到四成")
+    [call] = setup.calls
+    assert (call.service, call.data["entity_id"]) == ("turn_on", "light.living_strip")
+    assert call.data["brightness_pct"] == 40
+    assert "color_temp_kelvin" in call.data
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_kind_word_that_a_plug_is_called_is_still_the_kind(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """A plug aliased 电扇 and a fan called 电风扇: "电扇" alone is not the plug for sure."""
+    er.async_get(hass).async_update_entity("switch.kettle", aliases=registry_aliases(["电扇"]))
+    await hass.async_block_till_done()
+    fake_openai.add(text("哪一台电扇？"))
+    assert await converse(hass, "电扇打开") == "哪一台电扇？"
+    assert setup.calls == []
+    # Said with the room, it is the fan there.
+    await converse(hass, "客厅电扇打开")
+    assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [("turn_on", "fan.living_fan")]
+
+
+async def test_louder_with_a_tv_on_and_a_speaker_playing_is_handed_on(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """A TV that is on sounds too: "louder" could be either, so the model is asked."""
+    hass.states.async_set(
+        "media_player.living_tv", "on", hass.states.get("media_player.living_tv").attributes
+    )
+    hass.states.async_set("media_player.master_speaker", "playing", {"supported_features": 21949})
+    fake_openai.add(text("调大哪一个？"))
+    assert await converse(hass, "声音调大点") == "调大哪一个？"
+    assert setup.calls == []
+
+
+async def test_a_model_name_that_is_a_kind_word_is_no_name_among_others(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """A Nest whose model is "Thermostat" and an ecobee called "upstairs thermostat": which one?"""
+    registry = er.async_get(hass)
+    entry = registry.async_get("climate.living_room_radiator")
+    assert entry is not None
+    assert entry.device_id is not None
+    dr.async_get(hass).async_update_device(entry.device_id, model="Thermostat")
+    registry.async_update_entity(
+        "climate.hallway_radiator", aliases=registry_aliases(["upstairs thermostat"])
+    )
+    await hass.async_block_till_done()
+    fake_openai.add(text("Which thermostat?"))
+    assert await converse(hass, "Set the thermostat to 21", "en") == "Which thermostat?"
+    assert setup_en.calls == []

@@ -27,7 +27,7 @@ from .lexicon import Category, Lexicon, lexicon_for
 from .names import NameIndex, NameMatch
 from .pieces import BOUNDARIES, Piece, Role, cut
 from .senses import choose
-from .tokens import Token, prepare, tokenize
+from .tokens import Token, normalize, prepare, tokenize
 
 _AREA, _FLOOR = "area:", "floor:"
 
@@ -340,6 +340,16 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
     )
 
 
+def _conditions_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Clause]:
+    """Mark a request after what people do as a condition ("乐乐瞓着咗之后熄夜灯": not now)."""
+    after = set(lexicon.words(Category.JOINER, "after"))
+    marked = list(clauses)
+    for index, (before, clause) in enumerate(pairwise(clauses), start=1):
+        if clause.joiner is not None and normalize(clause.joiner) in after and not before.actions:
+            marked[index] = replace(clause, mood=Mood.CONDITION)
+    return marked
+
+
 def _restarts_marked(clauses: list[Clause]) -> list[Clause]:
     """Mark a kind said alone and then again in a whole request ("空调……客厅的空调开一下")."""
     marked = list(clauses)
@@ -383,7 +393,7 @@ def read(text: str, language: str, names: NameIndex | None = None, lexicon: Lexi
         _clause(choose(clause_pieces, first=index == 0), joiner)
         for index, (clause_pieces, joiner) in enumerate(_split(pieces))
     ]
-    clauses = _restarts_marked(clauses)
+    clauses = _conditions_marked(_restarts_marked(clauses), lexicon)
     chosen = tuple(p for c in clauses for p in c.pieces)
     return Reading(
         text=text,

@@ -48,6 +48,9 @@ _OPTION_LISTS: dict[str, tuple[tuple[str, str, str], ...]] = {
 
 
 _ONE = re.compile(r"\bone\b")
+# Media verbs about what is played (the rest are about the sound).
+_TRACK_VERBS = frozenset({ActionKind.PAUSE, ActionKind.STOP, ActionKind.NEXT, ActionKind.PREVIOUS})
+_SOUNDING = frozenset({"playing", "on", "buffering"})
 
 
 def _option_key(text: str) -> str:
@@ -405,13 +408,16 @@ class SelectionEngine:
             return None
         if clause.unexplained or clause.entity_names or segment.domains - {"media_player"}:
             return None
-        wanted = "paused" if segment.actions[0].kind is ActionKind.PLAY else "playing"
+        kind = segment.actions[0].kind
+        # Louder or quieter is for whatever is sounding: a TV that is on as much as a speaker
+        # that plays ("声音调大点" with the TV on and 小度 playing says neither).
+        wanted = {"paused"} if kind is ActionKind.PLAY else {"playing"} if kind in _TRACK_VERBS else _SOUNDING
         players = [
             entry
             for entry in self.catalog.entries.values()
             if entry.domain == "media_player"
             and (state := self.hass.states.get(entry.entity_id)) is not None
-            and state.state == wanted
+            and state.state in wanted
         ]
         in_room = [entry for entry in players if entry.area_id == area]
         chosen = in_room if area is not None and in_room else players

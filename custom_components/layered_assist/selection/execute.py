@@ -111,8 +111,15 @@ async def async_execute(
         return CommandOutcome(planned)
 
     async def run_in_order(batch: list[PlannedCommand]) -> list[CommandOutcome]:
-        # One device's commands one after another: switched on, then its mode, then its values.
-        return [await run(planned) for planned in batch]
+        # One device's commands one after another: switched on, then its mode, then its values;
+        # a light's settings in one call ("40 percent and a warm white"), as one change.
+        outcomes: list[CommandOutcome] = []
+        for call in _joined(batch):
+            outcome = await run(call[0] if len(call) == 1 else _together(call))
+            outcomes.extend(
+                CommandOutcome(planned, outcome.error, refused=outcome.refused) for planned in call
+            )
+        return outcomes
 
     by_entity: dict[str, list[PlannedCommand]] = {}
     for planned in commands:
@@ -120,6 +127,33 @@ async def async_execute(
     done = await asyncio.gather(*(run_in_order(batch) for batch in by_entity.values()))
     outcomes = {id(o.command): o for batch in done for o in batch}
     return ExecutionReport([outcomes[id(c)] for c in commands])
+
+
+def _joined(batch: list[PlannedCommand]) -> list[list[PlannedCommand]]:
+    """Group one entity's commands into calls: a light's turn_on settings go together."""
+    calls: list[list[PlannedCommand]] = []
+    for planned in batch:
+        light_on = planned.entity_id.startswith("light.") and planned.service == "turn_on"
+        last = calls[-1] if calls else None
+        if (
+            light_on
+            and last is not None
+            and all(c.service == "turn_on" for c in last)
+            and not {k for c in last for k in c.data} & set(planned.data)
+        ):
+            last.append(planned)
+        else:
+            calls.append([planned])
+    return calls
+
+
+def _together(call: list[PlannedCommand]) -> PlannedCommand:
+    """Return one light's settings as one command."""
+    data: dict[str, Any] = {}
+    for planned in call:
+        data.update(planned.data)
+    first = call[0]
+    return PlannedCommand(first.entity_id, first.command, first.params, first.service, data, first.action)
 
 
 def _reply_key(planned: PlannedCommand) -> str:

@@ -257,8 +257,17 @@ def _whole_words(match: NameMatch, places: frozenset[str], length: int) -> bool:
     return match.start == 0 or match.before.isascii() or match.before in places or tail
 
 
-def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset[str] = frozenset()) -> _Said:
-    """Collect the entity names a clause says (a place said whole is a place, not a name)."""
+def _said(
+    clause: Clause,
+    places: frozenset[str] = frozenset(),
+    kinds: frozenset[str] = frozenset(),
+    *,
+    ignore: str | None = None,
+) -> _Said:
+    """Collect the entity names a clause says (a place said whole is a place, not a name).
+
+    ``ignore``: a kind word said that is read as the kind, not a name (``Recaller._kind_alias``).
+    """
     said = _Said()
     # Who each stretch names: a part cut from the middle of a name counts when another stretch
     # names the same device ("米家" + "插座三" of 米家智能插座3).
@@ -268,7 +277,7 @@ def _said(clause: Clause, places: frozenset[str] = frozenset(), kinds: frozenset
             for owner in {m.owner for m in piece.names}:
                 named_by[owner] = named_by.get(owner, 0) + 1
     for index, piece in enumerate(clause.pieces):
-        if not piece.names or piece.role is not Role.NAME:
+        if not piece.names or piece.role is not Role.NAME or piece.text == ignore:
             # (A kind word or a verb that is also part of some name says no name: "the TV".)
             continue
         whole_place = any(m.full and ":" in m.owner for m in piece.names)
@@ -408,6 +417,11 @@ class _Case:
 
     def unsure(self, reason: str) -> Segment:
         return replace(self.segment, reason=reason)
+
+
+def _placed(segment: Segment, context: RecallContext) -> bool:
+    """Tell whether a place is said or known (where the speaker is)."""
+    return bool(segment.areas or segment.floors) or context.context_area is not None
 
 
 def _counted(segment: Segment, group: Sequence[object]) -> bool:
@@ -680,14 +694,17 @@ class Recaller:
             return replace(segment, reason="unknown-place")
         kinds_said = segment.primary_domains
         said = _said(segment.clause, self.catalog.place_words, kinds_said)
-        entries = self.catalog.entries
-        scored = [
-            self._score(entries[entity_id], said, segment, context)
-            for entity_id in self._pool(segment, said, context)
-            if entity_id in entries
-        ]
-        scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
+        scored = self._scored(segment, said, context)
+        alias = self._kind_alias(segment, context)
+        if alias is not None:
+            # "电扇开一下" in the living room: 电扇 is what a plug elsewhere is called, and the
+            # kind of the Dyson here; said as a kind, it is the room's.
+            said = _said(segment.clause, self.catalog.place_words, kinds_said, ignore=alias)
+            scored = self._scored(segment, said, context)
         case = _Case(replace(segment, candidates=tuple(scored)), context, previous)
+        if alias is not None and not _placed(segment, context):
+            # With no place to tell, the plug called 电扇 and the fans are as likely.
+            return case.unsure("uncertain")
         for rule in (
             self._group_by_name,
             self._group,
@@ -702,6 +719,75 @@ class Recaller:
             if (resolved := rule(case)) is not None:
                 return resolved
         return case.unsure("uncertain")
+
+    def _scored(self, segment: Segment, said: _Said, context: RecallContext) -> list[Candidate]:
+        """Return the pool's candidates, best first."""
+        entries = self.catalog.entries
+        scored = [
+            self._score(entries[entity_id], said, segment, context)
+            for entity_id in self._pool(segment, said, context)
+            if entity_id in entries
+        ]
+        scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
+        return scored
+
+    def _kind_alias(self, segment: Segment, context: RecallContext) -> str | None:
+        """Return a kind word said as a name when the kind is not that device's alone.
+
+        A name that is only a kind word is weak when it stands for a device of another kind
+        (电扇, the alias of the plug a fan is on) or is the device's name with its place left
+        out ("thermostat" of Living Room Thermostat). Such a device is meant when it is the
+        only one of the kind or is where the speaker is or said; when others of the kind
+        exist, the word is read as the kind. (小夜灯, an alias the user gave one night light
+        among others, stays that light's name.)
+        """
+        for piece in segment.clause.pieces:
+            if piece.role is not Role.NAME or not piece.has(Category.KIND) or piece.concept is None:
+                continue
+            if names_lexicon().kinds_in(piece.text) != {piece.text: piece.concept}:
+                continue
+            head = KINDS.get(piece.concept)
+            named = {
+                entry
+                for match in piece.names
+                if match.full and (entry := self.catalog.entry(match.owner)) is not None
+            }
+            if head is None or not named:
+                continue
+            if not all(
+                not self._called_only(entry, piece.concept)
+                or self._stands_in(entry, piece.concept, head.domains[0])
+                for entry in named
+            ):
+                continue
+            others = [
+                e
+                for e in self.catalog.entries.values()
+                if e not in named
+                and e.domain not in _REPORTING
+                and narrower(piece.concept, e.named_kinds)
+                and self._of_kind(e, segment)
+            ]
+            if not others or (
+                _placed(segment, context) and any(self._in_place(e, segment, context) for e in named)
+            ):
+                continue
+            return piece.text
+        return None
+
+    def _called_only(self, entry: CatalogEntry, kind: str) -> bool:
+        """Tell whether one of a device's own names is the kind word alone (alias 小夜灯, 扫地机器人)."""
+        lexicon = names_lexicon()
+        places = self.catalog.place_words
+        return any(lexicon.kinds_in(own.text, places) == {own.text: kind} for own in entry.names)
+
+    def _stands_in(self, entry: CatalogEntry, kind: str, domain: str) -> bool:
+        """Tell whether a device is called a kind it is not (Smart Plug 2, alias 电扇).
+
+        A plug named 取暖器 (alias 小太阳) is the heater: its own name says so.
+        """
+        own = frozenset(names_lexicon().kinds_in(entry.names[0].text, self.catalog.place_words).values())
+        return entry.domain != domain and not same_family(kind, own)
 
     def _group_by_name(self, case: "_Case") -> Segment | None:
         """Take every device a shared part of a name names ("Hue Play 两盏都…", "the Hue Play lights")."""
