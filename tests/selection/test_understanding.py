@@ -274,13 +274,24 @@ async def test_media_verb_for_a_named_or_referred_player_is_not_rerouted(
     assert [call.data["entity_id"] for call in setup.calls] == ["media_player.master_speaker"] * 2
 
 
-async def test_bare_media_verb_with_two_players_playing_is_handed_on(
-    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+@pytest.mark.parametrize(
+    ("tv_state", "sentence"),
+    [
+        ("playing", "暂停"),
+        # A TV that is on sounds too: "louder" could be for either.
+        ("on", "声音调大点"),
+    ],
+)
+async def test_bare_media_verb_with_two_players_sounding_is_handed_on(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, tv_state: str, sentence: str
 ) -> None:
-    """Two players playing and no room to prefer: the model is asked, nothing is paused."""
+    """Two players playing and no room to prefer: the model is asked, nothing is done."""
+    tv = hass.states.get("media_player.living_tv")
+    assert tv is not None
+    hass.states.async_set(tv.entity_id, tv_state, tv.attributes)
     hass.states.async_set("media_player.master_speaker", "playing", {"supported_features": 21949})
-    fake_openai.add(text("暂停哪一个？"))
-    assert await converse(hass, "暂停") == "暂停哪一个？"
+    fake_openai.add(text("哪一个？"))
+    assert await converse(hass, sentence) == "哪一个？"
     assert setup.calls == []
 
 
@@ -354,19 +365,6 @@ async def test_a_kind_word_that_a_plug_is_called_is_still_the_kind(
     # Said with the room, it is the fan there.
     await converse(hass, "客厅电扇打开")
     assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [("turn_on", "fan.living_fan")]
-
-
-async def test_louder_with_a_tv_on_and_a_speaker_playing_is_handed_on(
-    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
-) -> None:
-    """A TV that is on sounds too: "louder" could be either, so the model is asked."""
-    hass.states.async_set(
-        "media_player.living_tv", "on", hass.states.get("media_player.living_tv").attributes
-    )
-    hass.states.async_set("media_player.master_speaker", "playing", {"supported_features": 21949})
-    fake_openai.add(text("调大哪一个？"))
-    assert await converse(hass, "声音调大点") == "调大哪一个？"
-    assert setup.calls == []
 
 
 async def test_a_model_name_that_is_a_kind_word_is_no_name_among_others(
