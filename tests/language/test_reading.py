@@ -153,8 +153,9 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         # Polite questions that are requests.
         ("可不可以帮我把客厅电视打开", "zh-Hans", Mood.COMMAND, [[ActionKind.TURN_ON]]),
         ("could you switch the desk lamp off?", "en", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
-        # Hesitations are nothing.
+        # Hesitations are nothing; a pause after "the" does not cut the request in two.
         ("嗯…那个，把书房空调打开吧", "zh-Hans", Mood.COMMAND, [[], [], [ActionKind.TURN_ON]]),
+        ("uh, can you turn off the, um, desk lamp", "en", Mood.COMMAND, [[], [ActionKind.TURN_OFF]]),
         # Later, conditions and the past.
         ("十分钟后关掉走廊灯", "zh-Hans", Mood.LATER, [[ActionKind.TURN_OFF]]),
         ("如果下雨就把书房空调关了", "zh-Hans", Mood.CONDITION, [[ActionKind.TURN_OFF]]),
@@ -269,3 +270,18 @@ def test_a_place_with_de_is_a_place_not_a_name(index: NameIndex) -> None:
     reading = read("书房的灯都打开", "zh-Hans", index)
     assert not [m for c in reading.clauses for m in c.entity_names if m.full]
     assert reading.clauses[0].areas == ("study",)
+
+
+def test_a_persons_room_by_the_persons_name() -> None:
+    """ "Mateo's fan": Mateo's room (or bedroom) is said by his name alone."""
+    assert "mateo's" in place_variants("Mateo's room")
+    assert "priya's" in place_variants("Priya's bedroom")
+
+
+def test_em_is_them(index: NameIndex) -> None:
+    """ "the desk lamp, turn 'em off": 'em is "them", every word used."""
+    first, second = read("the desk lamp, turn 'em off", "en", index).clauses
+    assert {m.owner for m in first.named} == {"light.desk"}
+    assert [a.kind for a in second.actions] == [ActionKind.TURN_OFF]
+    assert second.references
+    assert not second.unexplained

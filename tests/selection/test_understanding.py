@@ -383,3 +383,18 @@ async def test_a_model_name_that_is_a_kind_word_is_no_name_among_others(
     fake_openai.add(text("Which thermostat?"))
     assert await converse(hass, "Set the thermostat to 21", "en") == "Which thermostat?"
     assert setup_en.calls == []
+
+
+async def test_a_place_said_last_is_the_place_of_each_request(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "the lights and the TV in the living room": the lights there too, not every light."""
+    await converse(hass, "Turn off the lights and the TV in the living room", "en")
+    assert {c.data["entity_id"] for c in setup_en.calls if c.service == "turn_off"} == {
+        "light.floor_lamp",
+        "light.living_room_ceiling",
+        "light.living_room_table_lamp",
+        "light.tv_backlight",
+        "media_player.living_room_tv",
+    }
+    assert fake_openai.chat_requests == []

@@ -177,6 +177,18 @@ class Reading:
 # --- Clauses ----------------------------------------------------------------------------------
 
 
+def _dangling(current: Sequence[Piece]) -> bool:
+    """Tell whether a clause so far ends in an article, maybe with a hesitation after it."""
+    words = [p for p in current if not p.could_be(Category.FILLER, "hesitation")]
+    if not words or words[-1].role is not Role.WORD:
+        return False
+    # Only a word that is nothing but an article ("the", not "on" of "turn it on").
+    last = words[-1]
+    return last.could_be(Category.FILLER, "article") and all(
+        s.category is Category.FILLER for s in last.senses
+    )
+
+
 def _split(pieces: Sequence[Piece]) -> list[tuple[list[Piece], str | None]]:
     """Split pieces into clauses at punctuation and joining words."""
     clauses: list[tuple[list[Piece], str | None]] = []
@@ -184,6 +196,9 @@ def _split(pieces: Sequence[Piece]) -> list[tuple[list[Piece], str | None]]:
     joiner: str | None = None
     for piece in pieces:
         boundary = piece.role is Role.PUNCT and piece.text in BOUNDARIES
+        if boundary and piece.text in ",，" and _dangling(current):
+            # "turn off the, um, bathroom fan": a comma after "the" is a pause, not a new clause.
+            continue
         # A joining word between two requests ("同埋", "and then"), not one that ends the sentence.
         joins = (
             piece.role in (Role.WORD, Role.NAME)

@@ -424,6 +424,28 @@ def _placed(segment: Segment, context: RecallContext) -> bool:
     return bool(segment.areas or segment.floors) or context.context_area is not None
 
 
+def _ends_with_place(clause: Clause) -> bool:
+    """Tell whether a clause ends with the place it names ("… and the TV in the rec room")."""
+    words = [p for p in clause.pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)]
+    return bool(words) and any(m.full and ":" in m.owner for m in words[-1].names)
+
+
+def _trailing_place(segments: list[Segment]) -> list[Segment]:
+    """Give "the lights" of "turn off the lights and the TV in the rec room" the room said last."""
+    shared = list(segments)
+    for index in range(len(shared) - 2, -1, -1):
+        segment, following = shared[index], shared[index + 1]
+        if (
+            following.clause.joiner
+            and (following.areas or following.floors)
+            and _ends_with_place(following.clause)
+            and not (segment.areas or segment.floors or segment.clause.entity_names)
+            and segment.domains
+        ):
+            shared[index] = replace(segment, areas=following.areas, floors=following.floors)
+    return shared
+
+
 def _counted(segment: Segment, group: Sequence[object]) -> bool:
     """Tell whether a group is as many as the clause said ("both": two)."""
     return segment.clause.group != "two" or len(group) == 2
@@ -444,7 +466,7 @@ class Recaller:
 
     def recall(self, reading: Reading, context: RecallContext) -> Recall:
         """Find each clause's candidates and sure targets."""
-        segments = self._shared([self._segment(c, context) for c in reading.clauses])
+        segments = _trailing_place(self._shared([self._segment(c, context) for c in reading.clauses]))
         resolved: list[Segment] = []
         previous_areas: frozenset[str] = frozenset()
         previous_targets: tuple[str, ...] = ()
