@@ -103,6 +103,8 @@ def index() -> NameIndex:
         "light.brother_desk": ["哥哥书桌灯"],
         "light.study_main": ["书房灯"],
         "scene.bye": ["拜拜"],
+        "script.all_off": ["全屋关灯"],
+        "scene.sleep": ["睡眠模式"],
         "light.back_deck": ["Back Deck Light"],
         "light.night": ["夜燈", "夜灯"],
     }.items():
@@ -285,3 +287,14 @@ def test_em_is_them(index: NameIndex) -> None:
     assert [a.kind for a in second.actions] == [ActionKind.TURN_OFF]
     assert second.references
     assert not second.unexplained
+
+
+@pytest.mark.parametrize(
+    ("sentence", "runs"), [("全屋关灯", True), ("睡眠模式", True), ("拜拜", False), ("睡眠模式是什么", False)]
+)
+def test_a_scene_named_as_a_request(index: NameIndex, sentence: str, runs: bool) -> None:
+    """Said alone, a scene or script whose name is a request (全屋关灯) is one; 拜拜 is a goodbye."""
+    reading = read(sentence, "zh-Hans", index)
+    assert any(c.name_commands for c in reading.clauses) is runs
+    if runs:
+        assert not any(c.aside for c in reading.clauses)

@@ -315,6 +315,10 @@ def _verbs(composition: Composition) -> None:
         composition.actions[:] = [
             a for a in composition.actions if a.kind not in (ActionKind.TURN_ON, ActionKind.TURN_OFF)
         ]
+    kinds = {a.kind for a in composition.actions}
+    if ActionKind.PLAY in kinds and kinds & {ActionKind.NEXT, ActionKind.PREVIOUS}:
+        # "播下一首", "play the next song": the next track is what is played.
+        composition.actions[:] = [a for a in composition.actions if a.kind is not ActionKind.PLAY]
     if composition.actions:
         composition.used.update(i for i, concept in verbs if concept in _LIGHT_VERBS)
 

@@ -87,6 +87,8 @@ class Clause:
     attributes: tuple[str, ...] = ()
     # Said again, whole, by the clause after ("空调……客厅的空调开一下"): nothing of its own.
     restarted: bool = False
+    # Only the name of a scene or script that is itself a request (全屋熄燈, 睡觉模式, "Lights off").
+    name_commands: bool = False
 
     @property
     def entity_names(self) -> tuple[NameMatch, ...]:
@@ -117,6 +119,8 @@ class Clause:
         """
         if self.restarted:
             return True
+        if self.name_commands:
+            return False
         situation = any(p.has(Category.FILLER, "situation") for p in self.pieces)
         if self.mood not in (Mood.COMMAND, Mood.QUESTION, Mood.NEGATION) and not (
             # "我阵间冲凉", "晚上用不到": what people will do, not when to act.
@@ -355,6 +359,38 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
     )
 
 
+_MODE = ("attributes", "mode")
+
+
+def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Clause]:
+    """Mark a clause that is only a scene's or script's name holding a verb or a mode.
+
+    Said alone, 全屋熄燈 or 睡觉模式 asks to run it; a scene named 拜拜 or "Good night" said alone
+    is a goodbye.
+    """
+    marked = list(clauses)
+    for index, clause in enumerate(clauses):
+        said = [p for p in clause.pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)]
+        if clause.actions or not said or any(p.role is not Role.NAME for p in said):
+            continue
+        if not any(m.full and m.owner.startswith(_RUN_WITH_A_VERB) for p in said for m in p.names):
+            continue
+        if any(_holds_a_request(piece.text, lexicon) for piece in said):
+            marked[index] = replace(clause, name_commands=True)
+    return marked
+
+
+def _holds_a_request(text: str, lexicon: Lexicon) -> bool:
+    """Tell whether a name holds a verb or a mode word ("全屋熄燈": 熄; "睡觉模式": 模式)."""
+    tokens = tokenize(normalize(text))
+    return any(
+        sense.category is Category.VERB or (sense.category, sense.concept) == _MODE
+        for start in range(len(tokens))
+        for _, senses in lexicon.matches(tokens, start)
+        for sense in senses
+    )
+
+
 def _conditions_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Clause]:
     """Mark a request after what people do as a condition ("乐乐瞓着咗之后熄夜灯": not now)."""
     after = set(lexicon.words(Category.JOINER, "after"))
@@ -408,7 +444,7 @@ def read(text: str, language: str, names: NameIndex | None = None, lexicon: Lexi
         _clause(choose(clause_pieces, first=index == 0), joiner)
         for index, (clause_pieces, joiner) in enumerate(_split(pieces))
     ]
-    clauses = _conditions_marked(_restarts_marked(clauses), lexicon)
+    clauses = _name_commands_marked(_conditions_marked(_restarts_marked(clauses), lexicon), lexicon)
     chosen = tuple(p for c in clauses for p in c.pieces)
     return Reading(
         text=text,

@@ -250,15 +250,16 @@ class SelectionEngine:
     def _actions(self, segment: Segment, state: ConversationState) -> tuple[Action, ...]:
         """Return what a clause asks of its targets, when its words say it only by their kind.
 
-        "执行回家场景", "幫我掃廚房" (a script's name): a scene or script said is run; "Jack's room
-        too", "儿童房的也关了": what was done last, to these devices as well.
+        "执行回家场景", "幫我掃廚房" (a script's name): a scene or script said is run; so is one
+        said alone whose name is a command (全屋熄燈, 睡觉模式); "Jack's room too", "儿童房的也关了":
+        what was done last, to these devices as well.
         """
         if segment.actions:
             return segment.actions
         clause = segment.clause
         domains = {t.split(".", 1)[0] for t in segment.targets}
         light_verb = any(p.has(Category.VERB, "set") or p.has(Category.VERB, "adjust") for p in clause.pieces)
-        if segment.targets and domains <= {"scene", "script"} and light_verb:
+        if segment.targets and domains <= {"scene", "script"} and (light_verb or clause.name_commands):
             # "set the living room to Relax", "客厅转 Relax": a scene said with a verb is run (a scene
             # named 拜拜 is not run by a goodbye).
             return (Action(ActionKind.TURN_ON),)
