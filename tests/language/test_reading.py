@@ -104,6 +104,7 @@ def index() -> NameIndex:
         "light.study_main": ["书房灯"],
         "scene.bye": ["拜拜"],
         "script.all_off": ["全屋关灯"],
+        "switch.kettle": ["开水壶"],
         "scene.sleep": ["睡眠模式"],
         "light.back_deck": ["Back Deck Light"],
         "light.night": ["夜燈", "夜灯"],
@@ -169,6 +170,11 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         ("孩子睡着以后把夜灯关了", "zh-Hans", Mood.CONDITION, [[], [ActionKind.TURN_OFF]]),
         # A complaint is no command.
         ("好冷啊", "zh-Hans", Mood.FEELING, [[]]),
+        # Setting "at" a value, and "becoming" a colour.
+        ("除濕機濕度設定在五十五", "zh-TW", Mood.COMMAND, [[ActionKind.SET_HUMIDITY]]),
+        ("燈條變紅色", "zh-TW", Mood.COMMAND, [[ActionKind.SET_COLOR]]),
+        # Boiling is switching the kettle on.
+        ("开水壶烧上", "zh-Hans", Mood.COMMAND, [[ActionKind.TURN_ON]]),
         # Directions and steps.
         ("lower it by two", "en", Mood.COMMAND, [[ActionKind.ADJUST_VALUE]]),
         ("客厅电视声音关掉", "zh-Hans", Mood.COMMAND, [[ActionKind.MUTE]]),
