@@ -173,6 +173,15 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         # Setting "at" a value, and "becoming" a colour.
         ("除濕機濕度設定在五十五", "zh-TW", Mood.COMMAND, [[ActionKind.SET_HUMIDITY]]),
         ("燈條變紅色", "zh-TW", Mood.COMMAND, [[ActionKind.SET_COLOR]]),
+        # 锁 alone is the verb after a door; 只要把 is "just", not "as long as".
+        ("大门锁一下", "zh-Hans", Mood.COMMAND, [[ActionKind.LOCK]]),
+        (
+            "走廊灯不要关，只要把楼梯灯关掉",
+            "zh-Hans",
+            Mood.COMMAND,
+            [[ActionKind.TURN_OFF], [ActionKind.TURN_OFF]],
+        ),
+        ("只要下雨就把书房空调关了", "zh-Hans", Mood.CONDITION, [[ActionKind.TURN_OFF]]),
         # Boiling is switching the kettle on.
         ("开水壶烧上", "zh-Hans", Mood.COMMAND, [[ActionKind.TURN_ON]]),
         # Directions and steps.
