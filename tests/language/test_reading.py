@@ -182,6 +182,8 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
             [[ActionKind.TURN_OFF], [ActionKind.TURN_OFF]],
         ),
         ("只要下雨就把书房空调关了", "zh-Hans", Mood.CONDITION, [[ActionKind.TURN_OFF]]),
+        # "the heat" is the heating.
+        ("turn off the heat upstairs", "en", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
         # Boiling is switching the kettle on.
         ("开水壶烧上", "zh-Hans", Mood.COMMAND, [[ActionKind.TURN_ON]]),
         # Directions and steps.
