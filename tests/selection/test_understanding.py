@@ -398,3 +398,33 @@ async def test_a_place_said_last_is_the_place_of_each_request(
         "media_player.living_room_tv",
     }
     assert fake_openai.chat_requests == []
+
+
+async def test_a_tv_named_so_is_not_the_only_tv(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """客厅电视 and a Sony Bravia (a TV by its class): "电视关掉" could be either."""
+    hass.states.async_set(
+        "media_player.sony_bravia", "on", {"friendly_name": "Sony Bravia XR", "device_class": "tv"}
+    )
+    await hass.async_block_till_done()
+    fake_openai.add(text("哪一台电视？"))
+    assert await converse(hass, "电视关掉") == "哪一台电视？"
+    assert setup.calls == []
+
+
+async def test_a_shared_name_of_two_kinds_of_light_is_not_a_group(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """Hue Play left and right, and a Hue Play gradient lightstrip: "the Hue Play lights" is asked."""
+    attributes = {"supported_color_modes": ["hs"], "color_mode": "hs"}
+    for entity_id, name in (
+        ("light.hue_play_left", "Hue Play left"),
+        ("light.hue_play_right", "Hue Play right"),
+        ("light.hue_play_gradient", "Hue Play gradient lightstrip"),
+    ):
+        hass.states.async_set(entity_id, "on", {**attributes, "friendly_name": name})
+    await hass.async_block_till_done()
+    fake_openai.add(text("Which ones?"))
+    assert await converse(hass, "Make the Hue Play lights purple", "en") == "Which ones?"
+    assert setup_en.calls == []

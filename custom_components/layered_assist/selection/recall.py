@@ -17,7 +17,7 @@ from ..language.lexicon import Category, names_lexicon
 from ..language.names import NameMatch
 from ..language.pieces import Role
 from ..language.reading import Clause, Mood, Reading
-from ..language.tokens import tokenize
+from ..language.tokens import normalize, tokenize
 from .catalog import CatalogEntry, DeviceCatalog
 
 AREA_BONUS, AREA_PENALTY = 0.35, -0.6
@@ -724,7 +724,11 @@ class Recaller:
             said = _said(segment.clause, self.catalog.place_words, kinds_said, ignore=alias)
             scored = self._scored(segment, said, context)
         case = _Case(replace(segment, candidates=tuple(scored)), context, previous)
-        if alias is not None and not _placed(segment, context):
+        if (
+            alias is not None
+            and not _placed(segment, context)
+            and not (segment.strong_group or segment.weak_group)
+        ):
             # With no place to tell, the plug called 电扇 and the fans are as likely.
             return case.unsure("uncertain")
         for rule in (
@@ -739,8 +743,30 @@ class Recaller:
             self._only_one,
         ):
             if (resolved := rule(case)) is not None:
+                if resolved.confident and self._routine_said(segment, resolved.targets):
+                    return case.unsure("uncertain")
                 return resolved
         return case.unsure("uncertain")
+
+    def _routine_said(self, segment: Segment, targets: tuple[str, ...]) -> bool:
+        """Tell whether every word of a scene's or script's name was said, though not in a row.
+
+        "Boost the hot water" says all of the script "Boost hot water": not surely the water
+        heater boosted by a degree.
+        """
+        said = {token.text for piece in segment.clause.pieces for token in tokenize(normalize(piece.text))}
+        return any(
+            entry.entity_id not in targets
+            and any(
+                # (Words, not characters: 把全屋的灯关了 says every character of 全屋关灯.)
+                len(name.units) > 1
+                and not any(u.is_cjk for u in name.units)
+                and {u.text for u in name.units} <= said
+                for name in entry.names
+            )
+            for entry in self.catalog.entries.values()
+            if entry.domain in ("scene", "script")
+        )
 
     def _scored(self, segment: Segment, said: _Said, context: RecallContext) -> list[Candidate]:
         """Return the pool's candidates, best first."""
@@ -756,12 +782,12 @@ class Recaller:
     def _kind_alias(self, segment: Segment, context: RecallContext) -> str | None:
         """Return a kind word said as a name when the kind is not that device's alone.
 
-        A name that is only a kind word is weak when it stands for a device of another kind
-        (电扇, the alias of the plug a fan is on) or is the device's name with its place left
-        out ("thermostat" of Living Room Thermostat). Such a device is meant when it is the
-        only one of the kind or is where the speaker is or said; when others of the kind
-        exist, the word is read as the kind. (小夜灯, an alias the user gave one night light
-        among others, stays that light's name.)
+        A name that is only a kind word is weak unless the user gave it as an alias (小夜灯, one
+        night light among others): a device's own name (冷氣, as an integration names it), a
+        stand-in's alias (电扇 of the plug a fan is on), a name with its place left out
+        ("thermostat" of Living Room Thermostat), a part of a longer name ("Panasonic
+        空氣清淨機"). Such a device is meant when it is the only one of the kind or is where the
+        speaker is or said; when others of the kind exist, the word is read as the kind.
         """
         for piece in segment.clause.pieces:
             if piece.role is not Role.NAME or not piece.has(Category.KIND) or piece.concept is None:
@@ -769,36 +795,32 @@ class Recaller:
             if names_lexicon().kinds_in(piece.text) != {piece.text: piece.concept}:
                 continue
             head = KINDS.get(piece.concept)
-            named = {
-                entry
-                for match in piece.names
-                if match.full and (entry := self.catalog.entry(match.owner)) is not None
-            }
+            named = {entry for match in piece.names if (entry := self.catalog.entry(match.owner)) is not None}
+            full = {e for m in piece.names if m.full and (e := self.catalog.entry(m.owner)) is not None}
             if head is None or not named:
                 continue
-            if not all(
-                not self._called_only(entry, piece.concept)
-                or self._stands_in(entry, piece.concept, head.domains[0])
-                for entry in named
+            if any(
+                self._called_only(entry, piece.concept)
+                and not self._stands_in(entry, piece.concept, head.domains[0])
+                for entry in full
             ):
                 continue
-            others = [
+            of_kind = [
                 e
                 for e in self.catalog.entries.values()
-                if e not in named
-                and e.domain not in _REPORTING
+                if e.domain not in _REPORTING
                 and narrower(piece.concept, e.named_kinds)
                 and self._of_kind(e, segment)
             ]
-            if not others or (
-                _placed(segment, context) and any(self._in_place(e, segment, context) for e in named)
+            if len({*of_kind, *(e for e in named if e.domain not in _REPORTING)}) < 2 or (
+                _placed(segment, context) and any(self._in_place(e, segment, context) for e in full)
             ):
                 continue
             return piece.text
         return None
 
     def _called_only(self, entry: CatalogEntry, kind: str) -> bool:
-        """Tell whether one of a device's own names is the kind word alone (alias 小夜灯, 扫地机器人)."""
+        """Tell whether one of a device's own names is the kind word alone (alias 小夜灯, "Desk Lamp")."""
         lexicon = names_lexicon()
         places = self.catalog.place_words
         return any(lexicon.kinds_in(own.text, places) == {own.text: kind} for own in entry.names)
@@ -816,9 +838,22 @@ class Recaller:
         segment = case.segment
         if not (segment.strong_group or segment.weak_group):
             return None
+        if any(
+            piece.role is Role.NAME
+            and piece.concept
+            and names_lexicon().kinds_in(piece.text) == {piece.text: piece.concept}
+            for piece in segment.clause.pieces
+        ):
+            # "二樓的冷氣都打開": a kind word shared by names is the kind (the Hitachi there too).
+            return None
         shared = self._sharing_a_name(segment)
         if len(shared) < 2:
             return None
+        kinds = [entry.named_kinds for e in shared if (entry := self.catalog.entry(e)) is not None]
+        if any(kinds) and not all(kinds):
+            # "the Hue Play lights" of Hue Play left, right and a Hue Play gradient lightstrip:
+            # the strip's name says another kind, the others none; not sure it is meant.
+            return case.unsure("uncertain")
         return case.sure(shared, "group-by-name") if _counted(segment, shared) else case.unsure("count")
 
     def _group(self, case: "_Case") -> Segment | None:
@@ -926,7 +961,29 @@ class Recaller:
         if case.named_any:
             return None
         by_kind = self._named_by_kind(case.segment, case.context)
-        return case.sure(by_kind, "named-by-kind") if len(by_kind) == 1 else None
+        if len(by_kind) != 1 or self._unnamed_of_class(case.segment, case.context, by_kind[0]):
+            return None
+        return case.sure(by_kind, "named-by-kind")
+
+    def _unnamed_of_class(self, segment: Segment, context: RecallContext, named: str) -> bool:
+        """Tell whether another device is of the kind by its class, though not named so.
+
+        "除濕機關掉" with 日立除濕機 and a Panasonic F-Y22EN (a dehumidifier by its class): either
+        is meant. Only for a kind that is its class (a TV, a dehumidifier), not a narrower one
+        (纱帘 among curtains).
+        """
+        head = _head(segment)
+        kind = KINDS.get(head or "")
+        if kind is None or not any((head or "").startswith(dc) for dc in kind.device_classes):
+            return False
+        placed = bool(segment.areas or segment.floors) or context.context_area is not None
+        return any(
+            e.entity_id != named
+            and e.domain in kind.domains
+            and e.device_class in kind.device_classes
+            and (not placed or self._in_place(e, segment, context))
+            for e in self.catalog.entries.values()
+        )
 
     def _reference(self, case: "_Case") -> Segment | None:
         """Take the most recent device that fits (它, 调到24度), unless something is named."""
