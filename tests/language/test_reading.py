@@ -105,6 +105,7 @@ def index() -> NameIndex:
         "scene.bye": ["拜拜"],
         "script.all_off": ["全屋关灯"],
         "switch.kettle": ["开水壶"],
+        "scene.movie": ["Movie night"],
         "scene.sleep": ["睡眠模式"],
         "light.back_deck": ["Back Deck Light"],
         "light.night": ["夜燈", "夜灯"],
@@ -182,6 +183,9 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
             [[ActionKind.TURN_OFF], [ActionKind.TURN_OFF]],
         ),
         ("只要下雨就把书房空调关了", "zh-Hans", Mood.CONDITION, [[ActionKind.TURN_OFF]]),
+        # "any chance you could…" asks; "knock it down" lowers.
+        ("Any chance you could switch the desk lamp off?", "en", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
+        ("Knock the heating down a degree", "en", Mood.COMMAND, [[ActionKind.DECREASE]]),
         # "the heat" is the heating.
         ("turn off the heat upstairs", "en", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
         # Boiling is switching the kettle on.
@@ -315,3 +319,11 @@ def test_a_scene_named_as_a_request(index: NameIndex, sentence: str, runs: bool)
     assert any(c.name_commands for c in reading.clauses) is runs
     if runs:
         assert not any(c.aside for c in reading.clauses)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "runs"), [("Movie night, please", True), ("Thanks, movie night", False)]
+)
+def test_a_scene_asked_for_by_name(index: NameIndex, sentence: str, runs: bool) -> None:
+    """ "Movie night, please" asks for the scene; "thanks" beside its name does not."""
+    assert any(c.name_commands for c in read(sentence, "en", index).clauses) is runs

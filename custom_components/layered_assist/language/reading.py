@@ -363,19 +363,25 @@ _MODE = ("attributes", "mode")
 
 
 def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Clause]:
-    """Mark a clause that is only a scene's or script's name holding a verb or a mode.
+    """Mark a clause that is only a scene's or script's name holding a verb or a mode, or asked for.
 
-    Said alone, 全屋熄燈 or 睡觉模式 asks to run it; a scene named 拜拜 or "Good night" said alone
-    is a goodbye.
+    Said alone, 全屋熄燈 or 睡觉模式 asks to run it, and so does "Movie night, please"; a scene
+    named 拜拜 or "Good night" said alone is a goodbye.
     """
     marked = list(clauses)
+    # "please", 麻烦, not "thanks": a request word said beside the name.
+    asked = any(p.has(Category.MOOD, "request") for c in clauses for p in c.pieces)
     for index, clause in enumerate(clauses):
-        said = [p for p in clause.pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)]
+        said = [
+            p
+            for p in clause.pieces
+            if p.role is not Role.PUNCT and not p.has(Category.FILLER) and not p.has(Category.MOOD)
+        ]
         if clause.actions or not said or any(p.role is not Role.NAME for p in said):
             continue
         if not any(m.full and m.owner.startswith(_RUN_WITH_A_VERB) for p in said for m in p.names):
             continue
-        if any(_holds_a_request(piece.text, lexicon) for piece in said):
+        if asked or any(_holds_a_request(piece.text, lexicon) for piece in said):
             marked[index] = replace(clause, name_commands=True)
     return marked
 
