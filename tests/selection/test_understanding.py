@@ -428,3 +428,25 @@ async def test_a_shared_name_of_two_kinds_of_light_is_not_a_group(
     fake_openai.add(text("Which ones?"))
     assert await converse(hass, "Make the Hue Play lights purple", "en") == "Which ones?"
     assert setup_en.calls == []
+
+
+async def test_a_hesitation_between_the_device_and_the_verb(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "帮我把客厅窗帘，嗯，打开一下": the curtain is opened, the 嗯 between is nothing."""
+    await converse(hass, "那个……帮我把客厅窗帘，嗯，打开一下")
+    assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [("open_cover", "cover.living_curtain")]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_room_said_with_a_kind_word_another_device_is_named(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """The kids' AC is named just 空调; "主卧空调关掉" is the master bedroom's, named by its model."""
+    registry = er.async_get(hass)
+    registry.async_update_entity("climate.kids_ac", name="空调")
+    registry.async_update_entity("climate.master_ac", name="格力 KFR-35GW", aliases=registry_aliases([]))
+    await hass.async_block_till_done()
+    await converse(hass, "主卧空调关掉")
+    assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [("turn_off", "climate.master_ac")]
+    assert fake_openai.chat_requests == []

@@ -354,14 +354,17 @@ class SelectionEngine:
             domains |= {e.domain for e in siblings}
             target_ids |= {e.entity_id for e in siblings}
         for piece in clause.pieces:
+            kind = KINDS.get(piece.concept) if piece.has(Category.KIND) else None
             if piece.role is Role.NAME:
                 owners = {m.owner for m in piece.names}
-                if not owners & (target_ids | places):
+                # A kind word read as the kind (电扇 among fans) is used by a target of the kind.
+                as_kind = (
+                    piece.text == segment.read_as_kind and kind is not None and domains & set(kind.domains)
+                )
+                if not owners & (target_ids | places) and not as_kind:
                     rest.append(piece.text)
-            elif piece.has(Category.KIND):
-                kind = KINDS.get(piece.concept)
-                if kind is not None and not domains & set(kind.domains):
-                    rest.append(piece.text)
+            elif kind is not None and not domains & set(kind.domains):
+                rest.append(piece.text)
         if rest:
             LOGGER.debug("Not acting locally on %r: %r is not understood", clause.text, rest)
         return rest

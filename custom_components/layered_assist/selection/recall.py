@@ -85,6 +85,8 @@ class Segment:
     group_again: bool = False
     # Floor words said that name nothing in this home ("upstairs" in a one-storey home).
     unknown_places: tuple[str, ...] = ()
+    # A kind word said as a name and read as the kind (电扇 of a plug, among fans).
+    read_as_kind: str | None = None
     candidates: tuple[Candidate, ...] = ()
     targets: tuple[str, ...] = ()
     confident: bool = False
@@ -551,9 +553,15 @@ class Recaller:
     def _shared(segments: list[Segment]) -> list[Segment]:
         """Give verbless clauses the action, kinds and group of their neighbour ("客厅和卧室的灯都关了")."""
         shared = list(segments)
+        # "帮我把宝宝房的窗帘，嗯，打开一下": a hesitation between is no neighbour.
+        said = [i for i, s in enumerate(shared) if s.actions or s.clause.about_devices]
         for index, segment in enumerate(shared):
-            following = shared[index + 1] if index + 1 < len(shared) else None
-            previous = shared[index - 1] if index > 0 else None
+            if index not in said:
+                continue
+            later = [i for i in said if i > index]
+            earlier = [i for i in said if i < index]
+            following = shared[later[0]] if later else None
+            previous = shared[earlier[-1]] if earlier else None
             neighbour = None
             if (
                 following is not None
@@ -723,7 +731,7 @@ class Recaller:
             # kind of the Dyson here; said as a kind, it is the room's.
             said = _said(segment.clause, self.catalog.place_words, kinds_said, ignore=alias)
             scored = self._scored(segment, said, context)
-        case = _Case(replace(segment, candidates=tuple(scored)), context, previous)
+        case = _Case(replace(segment, candidates=tuple(scored), read_as_kind=alias), context, previous)
         if (
             alias is not None
             and not _placed(segment, context)
@@ -799,11 +807,14 @@ class Recaller:
             full = {e for m in piece.names if m.full and (e := self.catalog.entry(m.owner)) is not None}
             if head is None or not named:
                 continue
+            said_place = bool(segment.areas or segment.floors) and not segment.area_inherited
             if any(
                 self._called_only(entry, piece.concept)
                 and not self._stands_in(entry, piece.concept, head.domains[0])
+                and not (said_place and not self._in_place(entry, segment, context))
                 for entry in full
             ):
+                # (Not "书房冷气" when the one named 冷氣 is in another room.)
                 continue
             of_kind = [
                 e
