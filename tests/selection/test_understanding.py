@@ -13,6 +13,14 @@ from ..fake_openai import FakeOpenAI, text
 from .talk import converse, converse_in_turns
 
 
+async def asked_back(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, sentence: str, language: str = "zh-Hans"
+) -> None:
+    """Say a sentence the local layers must hand on: the model's question is the reply."""
+    fake_openai.add(text("Which one?"))
+    assert await converse(hass, sentence, language) == "Which one?"
+
+
 @pytest.mark.parametrize(
     ("sentence", "mood"),
     [
@@ -359,8 +367,7 @@ async def test_a_kind_word_that_a_plug_is_called_is_still_the_kind(
     """A plug aliased 电扇 and a fan called 电风扇: "电扇" alone is not the plug for sure."""
     er.async_get(hass).async_update_entity("switch.kettle", aliases=registry_aliases(["电扇"]))
     await hass.async_block_till_done()
-    fake_openai.add(text("哪一台电扇？"))
-    assert await converse(hass, "电扇打开") == "哪一台电扇？"
+    await asked_back(hass, fake_openai, "电扇打开")
     assert setup.calls == []
     # Said with the room, it is the fan there.
     await converse(hass, "客厅电扇打开")
@@ -380,8 +387,7 @@ async def test_a_model_name_that_is_a_kind_word_is_no_name_among_others(
         "climate.hallway_radiator", aliases=registry_aliases(["upstairs thermostat"])
     )
     await hass.async_block_till_done()
-    fake_openai.add(text("Which thermostat?"))
-    assert await converse(hass, "Set the thermostat to 21", "en") == "Which thermostat?"
+    await asked_back(hass, fake_openai, "Set the thermostat to 21", "en")
     assert setup_en.calls == []
 
 
@@ -408,8 +414,7 @@ async def test_a_tv_named_so_is_not_the_only_tv(
         "media_player.sony_bravia", "on", {"friendly_name": "Sony Bravia XR", "device_class": "tv"}
     )
     await hass.async_block_till_done()
-    fake_openai.add(text("哪一台电视？"))
-    assert await converse(hass, "电视关掉") == "哪一台电视？"
+    await asked_back(hass, fake_openai, "电视关掉")
     assert setup.calls == []
 
 
@@ -425,8 +430,7 @@ async def test_a_shared_name_of_two_kinds_of_light_is_not_a_group(
     ):
         hass.states.async_set(entity_id, "on", {**attributes, "friendly_name": name})
     await hass.async_block_till_done()
-    fake_openai.add(text("Which ones?"))
-    assert await converse(hass, "Make the Hue Play lights purple", "en") == "Which ones?"
+    await asked_back(hass, fake_openai, "Make the Hue Play lights purple", "en")
     assert setup_en.calls == []
 
 
