@@ -359,9 +359,6 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
     )
 
 
-_MODE = ("attributes", "mode")
-
-
 def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Clause]:
     """Mark a clause that is only a scene's or script's name holding a verb or a mode, or asked for.
 
@@ -390,7 +387,7 @@ def _holds_a_request(text: str, lexicon: Lexicon) -> bool:
     """Tell whether a name holds a verb or a mode word ("全屋熄燈": 熄; "睡觉模式": 模式)."""
     tokens = tokenize(normalize(text))
     return any(
-        sense.category is Category.VERB or (sense.category, sense.concept) == _MODE
+        sense.category is Category.VERB or (sense.category is Category.ATTRIBUTE and sense.concept == "mode")
         for start in range(len(tokens))
         for _, senses in lexicon.matches(tokens, start)
         for sense in senses

@@ -4,7 +4,7 @@ Devices are called in parallel; one device's commands in order (on, then mode, t
 """
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemperature
@@ -149,11 +149,7 @@ def _joined(batch: list[PlannedCommand]) -> list[list[PlannedCommand]]:
 
 def _together(call: list[PlannedCommand]) -> PlannedCommand:
     """Return one light's settings as one command."""
-    data: dict[str, Any] = {}
-    for planned in call:
-        data.update(planned.data)
-    first = call[0]
-    return PlannedCommand(first.entity_id, first.command, first.params, first.service, data, first.action)
+    return replace(call[0], data={key: value for planned in call for key, value in planned.data.items()})
 
 
 def _reply_key(planned: PlannedCommand) -> str:

@@ -448,6 +448,11 @@ def _trailing_place(segments: list[Segment]) -> list[Segment]:
     return shared
 
 
+def _only_a_kind_word(text: str, kind: str, places: frozenset[str] = frozenset()) -> bool:
+    """Tell whether a text is one kind word and nothing else (冷气, "thermostat"; not 客厅冷气)."""
+    return bool(kind) and names_lexicon().kinds_in(text, places) == {text: kind}
+
+
 def _counted(segment: Segment, group: Sequence[object]) -> bool:
     """Tell whether a group is as many as the clause said ("both": two)."""
     return segment.clause.group != "two" or len(group) == 2
@@ -555,13 +560,10 @@ class Recaller:
         shared = list(segments)
         # "帮我把宝宝房的窗帘，嗯，打开一下": a hesitation between is no neighbour.
         said = [i for i, s in enumerate(shared) if s.actions or s.clause.about_devices]
-        for index, segment in enumerate(shared):
-            if index not in said:
-                continue
-            later = [i for i in said if i > index]
-            earlier = [i for i in said if i < index]
-            following = shared[later[0]] if later else None
-            previous = shared[earlier[-1]] if earlier else None
+        for position, index in enumerate(said):
+            segment = shared[index]
+            following = shared[said[position + 1]] if position + 1 < len(said) else None
+            previous = shared[said[position - 1]] if position > 0 else None
             neighbour = None
             if (
                 following is not None
@@ -722,15 +724,11 @@ class Recaller:
         if segment.unknown_places and not segment.clause.entity_names:
             # A place that is not in this home selects nothing, never everything.
             return replace(segment, reason="unknown-place")
-        kinds_said = segment.primary_domains
-        said = _said(segment.clause, self.catalog.place_words, kinds_said)
-        scored = self._scored(segment, said, context)
+        # "电扇开一下" in the living room: 电扇 is what a plug elsewhere is called, and the kind of
+        # the Dyson here; said as a kind, it is the room's.
         alias = self._kind_alias(segment, context)
-        if alias is not None:
-            # "电扇开一下" in the living room: 电扇 is what a plug elsewhere is called, and the
-            # kind of the Dyson here; said as a kind, it is the room's.
-            said = _said(segment.clause, self.catalog.place_words, kinds_said, ignore=alias)
-            scored = self._scored(segment, said, context)
+        said = _said(segment.clause, self.catalog.place_words, segment.primary_domains, ignore=alias)
+        scored = self._scored(segment, said, context)
         case = _Case(replace(segment, candidates=tuple(scored), read_as_kind=alias), context, previous)
         if (
             alias is not None
@@ -798,9 +796,9 @@ class Recaller:
         speaker is or said; when others of the kind exist, the word is read as the kind.
         """
         for piece in segment.clause.pieces:
-            if piece.role is not Role.NAME or not piece.has(Category.KIND) or piece.concept is None:
+            if piece.role is not Role.NAME or not piece.has(Category.KIND):
                 continue
-            if names_lexicon().kinds_in(piece.text) != {piece.text: piece.concept}:
+            if not _only_a_kind_word(piece.text, piece.concept):
                 continue
             head = KINDS.get(piece.concept)
             named = {entry for match in piece.names if (entry := self.catalog.entry(match.owner)) is not None}
@@ -832,9 +830,7 @@ class Recaller:
 
     def _called_only(self, entry: CatalogEntry, kind: str) -> bool:
         """Tell whether one of a device's own names is the kind word alone (alias 小夜灯, "Desk Lamp")."""
-        lexicon = names_lexicon()
-        places = self.catalog.place_words
-        return any(lexicon.kinds_in(own.text, places) == {own.text: kind} for own in entry.names)
+        return any(_only_a_kind_word(own.text, kind, self.catalog.place_words) for own in entry.names)
 
     def _stands_in(self, entry: CatalogEntry, kind: str, domain: str) -> bool:
         """Tell whether a device is called a kind it is not (Smart Plug 2, alias 电扇).
@@ -850,9 +846,7 @@ class Recaller:
         if not (segment.strong_group or segment.weak_group):
             return None
         if any(
-            piece.role is Role.NAME
-            and piece.concept
-            and names_lexicon().kinds_in(piece.text) == {piece.text: piece.concept}
+            piece.role is Role.NAME and _only_a_kind_word(piece.text, piece.concept)
             for piece in segment.clause.pieces
         ):
             # "二樓的冷氣都打開": a kind word shared by names is the kind (the Hitachi there too).
@@ -987,7 +981,7 @@ class Recaller:
         kind = KINDS.get(head or "")
         if kind is None or not any((head or "").startswith(dc) for dc in kind.device_classes):
             return False
-        placed = bool(segment.areas or segment.floors) or context.context_area is not None
+        placed = _placed(segment, context)
         return any(
             e.entity_id != named
             and e.domain in kind.domains
