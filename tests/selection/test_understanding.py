@@ -454,3 +454,116 @@ async def test_a_room_said_with_a_kind_word_another_device_is_named(
     await converse(hass, "主卧空调关掉")
     assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [("turn_off", "climate.master_ac")]
     assert fake_openai.chat_requests == []
+
+
+async def test_lowering_a_blind_closes_it_and_a_bit_is_no_position(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Lower the office blind" closes it; "raise it a bit" names no position and is handed on."""
+    await converse(hass, "Lower the office blind", "en")
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [("close_cover", "cover.office_blind")]
+    await asked_back(hass, fake_openai, "Raise the office blind a bit", "en")
+    assert len(setup_en.calls) == 1
+
+
+async def test_an_opening_said_with_a_position_is_the_position(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Open the office blind a little, about twenty percent": one move, to 20 %."""
+    await converse(hass, "Open the office blind a little, about twenty percent", "en")
+    assert [(c.service, c.data.get("position")) for c in setup_en.calls] == [("set_cover_position", 20)]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_bare_number_for_a_room_name_is_its_thermostat(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """A light and a thermostat both called "Snug": "set the snug to 19" is 19 degrees.
+
+    "And the garage as well" after it is no light's 19 % (the garage has no thermostat).
+    """
+    hass.states.async_set(
+        "climate.snug",
+        "heat",
+        {
+            "friendly_name": "Snug",
+            "hvac_modes": ["off", "heat"],
+            "temperature": 17,
+            "min_temp": 5,
+            "max_temp": 30,
+            "supported_features": 1,
+        },
+    )
+    hass.states.async_set(
+        "light.snug", "on", {"friendly_name": "Snug", "supported_color_modes": ["brightness"]}
+    )
+    await hass.async_block_till_done()
+    fake_openai.add(text("Which one?"))
+    await converse_in_turns(hass, "Set the snug to 19", "And the garage light as well", language="en")
+    assert [(c.service, c.data["entity_id"], c.data.get("temperature")) for c in setup_en.calls] == [
+        ("set_temperature", "climate.snug", 19)
+    ]
+
+
+async def test_a_remark_after_a_request_is_only_its_reason(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "…晚上太亮了", "…晚上又不会有人": a complaint or what people won't do, not a request for later."""
+    await converse(hass, "卫生间灯关一下哈，晚上太亮了")
+    await converse(hass, "客厅空调关掉吧，晚上又不会有人")
+    assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [
+        ("turn_off", "light.bath1_light"),
+        ("turn_off", "climate.living_ac"),
+    ]
+    assert fake_openai.chat_requests == []
+
+
+async def test_it_is_going_to_rain_is_no_request(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "It's going to rain anyway" beside a request switches nothing on."""
+    await converse(hass, "Close the office blind, it's going to rain anyway", "en")
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [("close_cover", "cover.office_blind")]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_request_that_opens_politely_is_carried_out(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "可以把…降到一半吗" asks for it; "…可以关吗" (and "我可以…吗") only ask leave."""
+    await converse(hass, "不好意思，可以把主卧窗帘开到一半吗")
+    assert [(c.service, c.data.get("position")) for c in setup.calls] == [("set_cover_position", 50)]
+    await converse(hass, "主卧窗帘可以关吗")
+    await converse(hass, "我可以把主卧窗帘关掉吗")
+    assert len(setup.calls) == 1
+    assert fake_openai.chat_requests == []
+
+
+async def test_the_same_in_another_room(hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI) -> None:
+    """After 客厅主灯, "主卧的也关了" is 主卧's main light, not its bedside lamp; after the curtain, its curtain."""
+    await converse_in_turns(hass, "关掉客厅主灯", "主卧的也关了")
+    await converse_in_turns(hass, "客厅窗帘关上", "主卧的也拉上")
+    assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [
+        ("turn_off", "light.living_main"),
+        ("turn_off", "light.master_ceiling"),
+        ("close_cover", "cover.living_curtain"),
+        ("close_cover", "cover.master_curtain"),
+    ]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_fan_mode_in_the_devices_own_language(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """A climate whose fan modes are written in Chinese ("自動", "20%"…): "风速调成自动" picks "自動"."""
+    state = hass.states.get("climate.kids_ac")
+    assert state is not None
+    hass.states.async_set(
+        "climate.kids_ac",
+        state.state,
+        {**state.attributes, "fan_modes": ["自動", "20%", "60%", "100%"], "supported_features": 9},
+    )
+    await hass.async_block_till_done()
+    await converse(hass, "儿童房空调风速调成自动")
+    assert [(c.service, c.data.get("fan_mode")) for c in setup.calls] == [("set_fan_mode", "自動")]
+    assert fake_openai.chat_requests == []

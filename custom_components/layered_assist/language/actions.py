@@ -111,4 +111,7 @@ ACTION_DOMAINS: dict[ActionKind, tuple[str, ...]] = {
     ActionKind.UNLOCK: ("lock",),
     ActionKind.RETURN_HOME: ("vacuum",),
     ActionKind.ADJUST_VALUE: ("climate", "water_heater"),
+    # A step with no amount: of speed, volume, brightness, temperature or opening.
+    ActionKind.INCREASE: ("fan", "media_player", "light", "climate", "water_heater", "cover"),
+    ActionKind.DECREASE: ("fan", "media_player", "light", "climate", "water_heater", "cover"),
 }

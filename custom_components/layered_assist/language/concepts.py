@@ -173,7 +173,7 @@ PRESET_KEYS: dict[str, tuple[str, ...]] = {
     "baby": ("baby",),
     "quiet": ("quiet", "silent", "silence", "mute"),
     "nature": ("nature", "natural", "breeze", "natural_wind", "nature_wind"),
-    "laundry": ("laundry", "clothes_drying", "dry_clothes"),
+    "laundry": ("laundry", "clothes_drying", "dry_clothes", "cloth_dry", "clothes_dry", "clothes"),
     "normal": ("normal", "standard"),
     "manual": ("manual",),
     "pet": ("pet",),

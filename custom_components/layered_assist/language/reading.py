@@ -121,9 +121,11 @@ class Clause:
             return True
         if self.name_commands:
             return False
-        situation = any(p.has(Category.FILLER, "situation") for p in self.pieces)
+        situation = any(
+            p.has(Category.FILLER, "situation") or p.has(Category.MOOD, "negation") for p in self.pieces
+        )
         if self.mood not in (Mood.COMMAND, Mood.QUESTION, Mood.NEGATION) and not (
-            # "我阵间冲凉", "晚上用不到": what people will do, not when to act.
+            # "我阵间冲凉", "晚上用不到", "晚上又不会喝": what people will (not) do, not when to act.
             self.mood is Mood.LATER and situation
         ):
             return False
@@ -238,7 +240,10 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     leading = next((p for p in pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)), None)
     hard = "question" in concepts or (leading is not None and leading.has(Category.MOOD, "question_start"))
     if any(p.role is Role.TIME for p in pieces):
-        # "今天天气怎么样", "what's on tomorrow" ask; "十分钟后关灯" is for later.
+        # "今天天气怎么样", "what's on tomorrow" ask; "十分钟后关灯" is for later; "晚上太亮了"
+        # complains.
+        if feelings and not actions and not hard:
+            return Mood.FEELING, polite
         return (Mood.QUESTION if hard and not actions else Mood.LATER), polite
     if "condition" in concepts:
         return Mood.CONDITION, polite
@@ -255,11 +260,26 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     if soft:
         # "可以帮我把灯打开吗", "楼梯灯可以开一下吗", "could you switch the lamp off?": a request,
         # said politely; but "神明灯可以关吗" asks leave.
-        softened = any(p.has(Category.FILLER, "softener") for p in pieces)
+        # "可以把铁卷门降到一半吗": a clause that opens with a polite word asks for it too.
+        softened = any(p.has(Category.FILLER, "softener") for p in pieces) or _opens_politely(pieces)
         return (Mood.COMMAND if (request or softened) and actions else Mood.QUESTION), polite
     if feelings and not actions:
         return Mood.FEELING, polite
     return Mood.COMMAND, polite
+
+
+def _opens_politely(pieces: Sequence[Piece]) -> bool:
+    """Tell whether a clause starts, after any hesitation, with a polite word (可以…, "maybe…")."""
+    opener = next(
+        (
+            p
+            for p in pieces
+            if p.role is not Role.PUNCT
+            and not (p.has(Category.FILLER, "hesitation") or p.has(Category.FILLER, "wake"))
+        ),
+        None,
+    )
+    return opener is not None and opener.has(Category.MOOD, "polite")
 
 
 # Categories whose words never need an action to be explained.

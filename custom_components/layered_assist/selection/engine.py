@@ -27,7 +27,7 @@ from .capabilities import CommandError
 from .catalog import AREA, FLOOR, DeviceCatalog
 from .describe import async_describe
 from .execute import PlannedCommand, plan_command, spoken_names
-from .local_commands import command_for_action
+from .local_commands import command_for_action, settled
 from .recall import Recall, RecallContext, Recaller, Segment
 
 # Devices a setting does not switch on by itself: "把空调开到26度" switches it on first.
@@ -51,6 +51,10 @@ _ONE = re.compile(r"\bone\b")
 # Media verbs about what is played (the rest are about the sound).
 _TRACK_VERBS = frozenset({ActionKind.PAUSE, ActionKind.STOP, ActionKind.NEXT, ActionKind.PREVIOUS})
 _SOUNDING = frozenset({"playing", "on", "buffering"})
+
+
+# A position, and the opening it makes needless ("open the skylight a little, about 20 percent").
+_POSITION_OPENS = {"set_cover_position": "open_cover", "set_valve_position": "open_valve"}
 
 
 def _option_key(text: str) -> str:
@@ -243,9 +247,13 @@ class SelectionEngine:
         except CommandError as err:
             LOGGER.debug("Local plan rejected: %s", err)
             return None
-        # A device said twice ("扫地机器人，让它扫一下地") gets its command once.
+        # A device said twice ("扫地机器人，让它扫一下地") gets its command once; one opened and
+        # given a position, only the position.
         unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}
-        return list(unique.values()) or None
+        needless = {
+            (c.entity_id, _POSITION_OPENS[c.command]) for c in planned if c.command in _POSITION_OPENS
+        }
+        return [c for c in unique.values() if (c.entity_id, c.command) not in needless] or None
 
     def _actions(self, segment: Segment, state: ConversationState) -> tuple[Action, ...]:
         """Return what a clause asks of its targets, when its words say it only by their kind.
@@ -435,6 +443,7 @@ class SelectionEngine:
         mapped = command_for_action(self.hass, state, action)
         if mapped is None:
             return None
+        action = settled(action, state.domain)
         record = {
             "kind": action.kind.value,
             "value": action.value,

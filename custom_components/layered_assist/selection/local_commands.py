@@ -1,5 +1,6 @@
 """Map a locally parsed action onto one entity's command, when that is unambiguous."""
 
+from dataclasses import replace
 from typing import Any
 
 from homeassistant.const import UnitOfTemperature
@@ -8,9 +9,8 @@ from homeassistant.util import color as color_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from ..language.actions import Action, ActionKind
-from ..language.concepts import FAN_MODE_KEYS
 from .capabilities import commands_for
-from .presets import pick_preset
+from .presets import pick_fan_mode, pick_preset
 
 BRIGHTNESS_STEP = 20
 # The colour temperature, in kelvin, of a spoken white ("暖光", "cool white").
@@ -75,7 +75,7 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind is ActionKind.UNLOCK:
         return ("unlock", {}) if domain == "lock" else None
     if kind is ActionKind.SET_VALUE:
-        return _set_value(hass, state, action)
+        return _map(hass, state, settled(action, domain))
     if kind in (ActionKind.SET_TEMPERATURE, ActionKind.ADJUST_TEMPERATURE):
         return _temperature_command(hass, state, action)
     if kind is ActionKind.SET_BRIGHTNESS and domain == "light" and value is not None:
@@ -110,11 +110,19 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind in (ActionKind.INCREASE, ActionKind.DECREASE):
         if action.option == "speed" and domain == "climate":
             # "风速调低": the climate's lowest (or highest) fan mode.
-            modes = {str(mode).lower(): mode for mode in state.attributes.get("fan_modes") or ()}
-            wanted = "high" if kind is ActionKind.INCREASE else "low"
-            return ("set_fan_mode", {"fan_mode": modes[wanted]}) if wanted in modes else None
+            wanted = pick_fan_mode(
+                "high" if kind is ActionKind.INCREASE else "low", state.attributes.get("fan_modes") or ()
+            )
+            return ("set_fan_mode", {"fan_mode": wanted}) if wanted is not None else None
         if action.option == "speed" and domain != "fan":
             return None
+        if domain == "cover":
+            # "lower the blind" closes it; "raise it a bit" names no position.
+            return (
+                None
+                if value is not None
+                else (_ON[domain] if kind is ActionKind.INCREASE else _OFF[domain], {})
+            )
         return _step(hass, state, up=kind is ActionKind.INCREASE)
     if kind in (ActionKind.SET_MAX, ActionKind.SET_MIN):
         return _extreme(state, highest=kind is ActionKind.SET_MAX)
@@ -156,8 +164,7 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
         choice = pick_preset(option, tuple(attributes.get(attribute) or ()))
         return (command, {key: choice}) if choice is not None else None
     if kind is ActionKind.SET_FAN_MODE and state.domain == "climate":
-        modes = {str(mode).lower(): mode for mode in attributes.get("fan_modes") or ()}
-        chosen = next((modes[key] for key in FAN_MODE_KEYS.get(option, (option,)) if key in modes), None)
+        chosen = pick_fan_mode(option, attributes.get("fan_modes") or ())
         return ("set_fan_mode", {"fan_mode": chosen}) if chosen is not None else None
     if kind is ActionKind.SET_FAN_MODE and state.domain == "fan":
         return _fan_named_level(state, option)
@@ -176,9 +183,8 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
 
 def _fan_named_level(state: State, option: str) -> Command | None:
     """Return a fan's preset named so, else its lowest, middle or highest speed ("风速调到高")."""
-    presets = {str(p).lower(): p for p in state.attributes.get("preset_modes") or ()}
     # "睡眠风", "quiet fan": the preset a fan's integration names so (sleep, silent, night).
-    if chosen := next((presets[key] for key in FAN_MODE_KEYS.get(option, (option,)) if key in presets), None):
+    if chosen := pick_fan_mode(option, state.attributes.get("preset_modes") or ()):
         return ("set_preset_mode", {"preset_mode": chosen})
     step = state.attributes.get("percentage_step")
     if not isinstance(step, (int, float)) or step <= 0 or (step >= 50 and option == "medium"):
@@ -201,11 +207,16 @@ def _temperature_command(hass: HomeAssistant, state: State, action: Action) -> C
     return ("set_temperature", {"temperature": target}) if target is not None else None
 
 
-def _set_value(hass: HomeAssistant, state: State, action: Action) -> Command | None:
-    """Read a bare number as a temperature for climates, a percentage for the rest."""
-    if state.domain in ("climate", "water_heater"):
-        return _temperature_command(hass, state, Action(ActionKind.SET_TEMPERATURE, action.value))
-    return _percent(state, action.value) if action.value is not None else None
+def settled(action: Action, domain: str) -> Action:
+    """Return a bare number ("set it to 19") as a device reads it: degrees of a thermostat, else a percentage.
+
+    What is remembered for "and the landing as well" is the settled reading: 19 degrees is no
+    light's 19 %.
+    """
+    if action.kind is not ActionKind.SET_VALUE:
+        return action
+    kind = ActionKind.SET_TEMPERATURE if domain in ("climate", "water_heater") else ActionKind.SET_POSITION
+    return replace(action, kind=kind)
 
 
 def _percent(state: State, value: float) -> Command | None:

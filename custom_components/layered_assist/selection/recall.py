@@ -11,7 +11,7 @@ whole home) rather than staying empty. Everything here is local and takes millis
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..language.actions import ACTION_DOMAINS, Action
+from ..language.actions import ACTION_DOMAINS, Action, ActionKind
 from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIGHTS, narrower, same_family
 from ..language.lexicon import Category, names_lexicon
 from ..language.names import NameMatch
@@ -453,6 +453,21 @@ def _only_a_kind_word(text: str, kind: str, places: frozenset[str] = frozenset()
     return bool(kind) and names_lexicon().kinds_in(text, places) == {text: kind}
 
 
+# What a bare number is said to when a name fits several devices: the thermostat's temperature.
+_DOING = {ActionKind.SET_VALUE: ("climate",)}
+
+
+def _of_class(entry: CatalogEntry, kind_word: str) -> bool:
+    """Tell whether a device is of a kind that is its class (a TV, a dehumidifier), whatever its name."""
+    kind = KINDS.get(kind_word)
+    return (
+        kind is not None
+        and any(kind_word.startswith(dc) for dc in kind.device_classes)
+        and entry.domain in kind.domains
+        and entry.device_class in kind.device_classes
+    )
+
+
 def _counted(segment: Segment, group: Sequence[object]) -> bool:
     """Tell whether a group is as many as the clause said ("both": two)."""
     return segment.clause.group != "two" or len(group) == 2
@@ -743,7 +758,9 @@ class Recaller:
             self._name,
             self._name_in_place,
             self._name_and_kind,
+            self._name_and_action,
             self._same_as_before,
+            self._like_before,
             self._named_by_kind_rule,
             self._reference,
             self._only_one,
@@ -818,8 +835,10 @@ class Recaller:
                 e
                 for e in self.catalog.entries.values()
                 if e.domain not in _REPORTING
-                and narrower(piece.concept, e.named_kinds)
-                and self._of_kind(e, segment)
+                and (
+                    (narrower(piece.concept, e.named_kinds) and self._of_kind(e, segment))
+                    or _of_class(e, piece.concept)
+                )
             ]
             if len({*of_kind, *(e for e in named if e.domain not in _REPORTING)}) < 2 or (
                 _placed(segment, context) and any(self._in_place(e, segment, context) for e in full)
@@ -942,6 +961,26 @@ class Recaller:
             return case.sure([leaders[0].entity_id], "name-and-kind")
         return None
 
+    def _name_and_action(self, case: "_Case") -> Segment | None:
+        """Take, of the devices a name fits equally, the one that does what is asked.
+
+        "Dyson 开大d": the fan, not its night-mode switch; "set the hallway to 19": the hallway's
+        thermostat, not its light.
+        """
+        top, actions = case.top, case.segment.actions
+        if top is None or top.score < CONFIDENT_SCORE or top.name_score < 0.6 or not actions:
+            return None
+        entries = self.catalog.entries
+        leaders = [
+            c.entity_id for c in case.segment.candidates if c.score >= top.score - CONFIDENT_MARGIN / 2
+        ]
+        able = [
+            e
+            for e in leaders
+            if all(entries[e].domain in _DOING.get(a.kind, ACTION_DOMAINS.get(a.kind, ())) for a in actions)
+        ]
+        return case.sure(able, "name-and-action") if len(able) == 1 else None
+
     def _same_as_before(self, case: "_Case") -> Segment | None:
         """Take the devices of the clause before when this one says only a verb, a value or "it".
 
@@ -961,6 +1000,28 @@ class Recaller:
             return None
         return case.sure(case.previous, "same-as-before")
 
+    def _like_before(self, case: "_Case") -> Segment | None:
+        """Take, in the place said, what is like the last turn's devices ("主卧的也关了").
+
+        Those of the last devices that are there ("把楼上的灯都打开" … "露台的关掉"), else the one
+        device there of their kind, as their names say it ("客厅纱帘打开" … "主卧的也拉开": 主卧纱帘,
+        not 主卧窗帘; after 客厅主灯, 主卧's main light, not its bedside lamp).
+        """
+        segment, context = case.segment, case.context
+        last = [e for t in context.last_targets if (e := self.catalog.entry(t)) is not None]
+        if not last or case.named_any or not case.explicit_place or segment.clause.kinds:
+            return None
+        there = [e.entity_id for e in last if self._in_place(e, segment, context)]
+        if there:
+            return case.sure(there, "like-before")
+        alike = {
+            e.entity_id
+            for e in self.catalog.entries.values()
+            if self._in_place(e, segment, context)
+            and any(e.domain == b.domain and b.named_kinds - GENERIC <= e.named_kinds for b in last)
+        }
+        return case.sure(sorted(alike), "like-before") if len(alike) == 1 else None
+
     def _named_by_kind_rule(self, case: "_Case") -> Segment | None:
         """Take the one device in the place whose name holds the kind word said (床头灯, 落地灯)."""
         if case.named_any:
@@ -978,14 +1039,12 @@ class Recaller:
         (纱帘 among curtains).
         """
         head = _head(segment)
-        kind = KINDS.get(head or "")
-        if kind is None or not any((head or "").startswith(dc) for dc in kind.device_classes):
+        if head is None:
             return False
         placed = _placed(segment, context)
         return any(
             e.entity_id != named
-            and e.domain in kind.domains
-            and e.device_class in kind.device_classes
+            and _of_class(e, head)
             and (not placed or self._in_place(e, segment, context))
             for e in self.catalog.entries.values()
         )
