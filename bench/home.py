@@ -92,7 +92,7 @@ _SERVICES: dict[str, tuple[str, ...]] = {
         "select_source",
         "select_sound_mode",
     ),
-    "vacuum": ("start", "pause", "stop", "return_to_base", "locate", "clean_spot"),
+    "vacuum": ("start", "pause", "stop", "return_to_base", "locate", "clean_spot", "set_fan_speed"),
     "humidifier": ("turn_on", "turn_off", "set_humidity", "set_mode", "toggle"),
     "valve": ("open_valve", "close_valve", "set_valve_position", "stop_valve"),
     "scene": ("turn_on",),

@@ -3,13 +3,14 @@
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from bench.home import LoadedHome
+from bench.home import LoadedHome, read_home
 from custom_components.layered_assist.compat import registry_aliases
 from custom_components.layered_assist.language.reading import Mood, read
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 
 from ..fake_openai import FakeOpenAI, text
+from .conftest import EN_HOME
 from .talk import converse, converse_in_turns
 
 
@@ -461,7 +462,9 @@ async def test_lowering_a_blind_closes_it_and_a_bit_is_no_position(
 ) -> None:
     """ "Lower the office blind" closes it; "raise it a bit" names no position and is handed on."""
     await converse(hass, "Lower the office blind", "en")
-    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [("close_cover", "cover.office_blind")]
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [
+        ("close_cover", "cover.office_blind")
+    ]
     await asked_back(hass, fake_openai, "Raise the office blind a bit", "en")
     assert len(setup_en.calls) == 1
 
@@ -523,7 +526,9 @@ async def test_it_is_going_to_rain_is_no_request(
 ) -> None:
     """ "It's going to rain anyway" beside a request switches nothing on."""
     await converse(hass, "Close the office blind, it's going to rain anyway", "en")
-    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [("close_cover", "cover.office_blind")]
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [
+        ("close_cover", "cover.office_blind")
+    ]
     assert fake_openai.chat_requests == []
 
 
@@ -539,8 +544,10 @@ async def test_a_request_that_opens_politely_is_carried_out(
     assert fake_openai.chat_requests == []
 
 
-async def test_the_same_in_another_room(hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI) -> None:
-    """After 客厅主灯, "主卧的也关了" is 主卧's main light, not its bedside lamp; after the curtain, its curtain."""
+async def test_the_same_in_another_room(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """After 客厅主灯, "主卧的也关了" is 主卧's main light, not its bedside lamp; the same for curtains."""
     await converse_in_turns(hass, "关掉客厅主灯", "主卧的也关了")
     await converse_in_turns(hass, "客厅窗帘关上", "主卧的也拉上")
     assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [
@@ -566,4 +573,84 @@ async def test_a_fan_mode_in_the_devices_own_language(
     await hass.async_block_till_done()
     await converse(hass, "儿童房空调风速调成自动")
     assert [(c.service, c.data.get("fan_mode")) for c in setup.calls] == [("set_fan_mode", "自動")]
+    assert fake_openai.chat_requests == []
+
+
+def _add_entity(
+    hass: HomeAssistant, entity_id: str, name: str, area: str, aliases: list[str] | None = None
+) -> None:
+    """Register an entity in an area under a name (and aliases)."""
+    domain, object_id = entity_id.split(".", 1)
+    registry = er.async_get(hass)
+    entry = registry.async_get_or_create(domain, "test", object_id, suggested_object_id=object_id)
+    assert entry.entity_id == entity_id
+    registry.async_update_entity(entity_id, name=name, area_id=area, aliases=registry_aliases(aliases or []))
+
+
+async def test_a_kind_word_in_a_devices_name_is_that_device_where_it_is(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Turn the fan on in the utility room": its "Extractor fan" switch, the one device there called so."""
+    _add_entity(hass, "switch.extractor_fan", "Extractor fan", "utility_room")
+    hass.states.async_set("switch.extractor_fan", "off", {"friendly_name": "Extractor fan"})
+    await hass.async_block_till_done()
+    await converse(hass, "Turn the fan on in the utility room", "en")
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [("turn_on", "switch.extractor_fan")]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_vacuums_suction_is_set_by_its_own_levels(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Set the Roomba to turbo": its fan speed "Turbo", as its integration names it."""
+    state = hass.states.get("vacuum.roomba")
+    assert state is not None
+    hass.states.async_set(
+        "vacuum.roomba",
+        state.state,
+        {
+            **state.attributes,
+            "fan_speed_list": ["Quiet", "Balanced", "Turbo", "Max"],
+            "fan_speed": "Balanced",
+            "supported_features": 8192 | 32 | 16,
+        },
+    )
+    hass.services.async_register("vacuum", "set_fan_speed", setup_en.calls.append)
+    await hass.async_block_till_done()
+    await converse(hass, "Set the Roomba to turbo", "en")
+    assert [(c.service, c.data.get("fan_speed")) for c in setup_en.calls] == [("set_fan_speed", "Turbo")]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_name_said_apart_is_that_device(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "The Sonos in the den" is "den Sonos" (named "Den"), not the den's night-sound switch."""
+    _add_entity(hass, "media_player.den", "Den", "office", ["den Sonos"])
+    _add_entity(hass, "switch.den_night_sound", "Den Night sound", "office")
+    hass.states.async_set(
+        "media_player.den",
+        "playing",
+        {"friendly_name": "Den", "device_class": "speaker", "supported_features": 4},
+    )
+    hass.states.async_set("switch.den_night_sound", "off", {"friendly_name": "Den Night sound"})
+    await hass.async_block_till_done()
+    await converse(hass, "Set the Sonos in the office to 20 percent", "en")
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [("volume_set", "media_player.den")]
+    assert fake_openai.chat_requests == []
+
+
+async def test_and_theirs_too_after_a_group(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """After "the lights in the office", "and Emma's too" is every light in Emma's room."""
+    await converse_in_turns(hass, "Turn off the lights in the office", "And Emma's too", language="en")
+    emma = {
+        e["entity_id"]
+        for e in read_home(EN_HOME)["entities"]
+        if e.get("area") == "kids_room" and e["entity_id"].startswith("light.") and e.get("exposed", True)
+    }
+    off = [c.data["entity_id"] for c in setup_en.calls if c.service == "turn_off"]
+    assert emma
+    assert emma <= set(off)
     assert fake_openai.chat_requests == []

@@ -106,12 +106,9 @@ ACTION_DOMAINS: dict[ActionKind, tuple[str, ...]] = {
     ActionKind.SET_SPEED_LEVEL: ("fan",),
     ActionKind.OSCILLATE: ("fan",),
     ActionKind.SET_HVAC_MODE: ("climate", "fan", "humidifier"),
-    ActionKind.SET_FAN_MODE: ("climate", "fan"),
+    ActionKind.SET_FAN_MODE: ("climate", "fan", "vacuum"),
     ActionKind.LOCK: ("lock",),
     ActionKind.UNLOCK: ("lock",),
     ActionKind.RETURN_HOME: ("vacuum",),
     ActionKind.ADJUST_VALUE: ("climate", "water_heater"),
-    # A step with no amount: of speed, volume, brightness, temperature or opening.
-    ActionKind.INCREASE: ("fan", "media_player", "light", "climate", "water_heater", "cover"),
-    ActionKind.DECREASE: ("fan", "media_player", "light", "climate", "water_heater", "cover"),
 }

@@ -155,7 +155,8 @@ ATTRIBUTE_DOMAINS: dict[str, tuple[str, ...]] = {
     "humidity": ("humidifier",),
     "volume": ("media_player",),
     "colour": ("light",),
-    "speed": ("fan",),
+    # ("风速调低" of an air conditioner is its fan mode.)
+    "speed": ("fan", "climate"),
 }
 
 # Settings a direction or a value may be for.

@@ -129,8 +129,11 @@ class Clause:
             self.mood is Mood.LATER and situation
         ):
             return False
-        if self.mood is Mood.QUESTION and (self.areas or self.floors):
-            # "客厅的呢？" asks about a place.
+        placed = bool(self.areas or self.floors)
+        if placed and (
+            self.mood is Mood.QUESTION or any(p.has(Category.FILLER, "also") for p in self.pieces)
+        ):
+            # "客厅的呢？" asks about a place; "and Priya's too" asks the same there.
             return False
         return not (
             self.actions

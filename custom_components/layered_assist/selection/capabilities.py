@@ -21,7 +21,14 @@ FAN_SET_SPEED, FAN_OSCILLATE, FAN_PRESET_MODE = 1, 2, 8
 MEDIA_PAUSE, MEDIA_VOLUME_SET, MEDIA_VOLUME_MUTE, MEDIA_PREVIOUS, MEDIA_NEXT = 1, 4, 8, 16, 32
 MEDIA_TURN_ON, MEDIA_TURN_OFF, MEDIA_VOLUME_STEP, MEDIA_STOP, MEDIA_PLAY = 128, 256, 1024, 4096, 16384
 MEDIA_SELECT_SOURCE = 2048
-VACUUM_PAUSE, VACUUM_STOP, VACUUM_RETURN_HOME, VACUUM_LOCATE, VACUUM_START = 4, 8, 16, 512, 8192
+VACUUM_PAUSE, VACUUM_STOP, VACUUM_RETURN_HOME, VACUUM_FAN_SPEED, VACUUM_LOCATE, VACUUM_START = (
+    4,
+    8,
+    16,
+    32,
+    512,
+    8192,
+)
 HUMIDIFIER_MODES = 1
 VALVE_OPEN, VALVE_CLOSE, VALVE_SET_POSITION, VALVE_STOP = 1, 2, 4, 8
 WATER_HEATER_TARGET_TEMPERATURE, WATER_HEATER_OPERATION_MODE, WATER_HEATER_ON_OFF = 1, 2, 8
@@ -270,7 +277,12 @@ def _media_player(state: State, features: int) -> dict[str, CommandSpec]:
 
 
 def _vacuum(state: State, features: int) -> dict[str, CommandSpec]:
+    speeds = tuple(state.attributes.get("fan_speed_list") or ())
     return _specs(
+        _when(
+            bool(features & VACUUM_FAN_SPEED) and bool(speeds),
+            CommandSpec("set_fan_speed", "set_fan_speed", (Param("fan_speed", "enum", options=speeds),)),
+        ),
         _when(bool(features & VACUUM_START), CommandSpec("start", "start")),
         _when(bool(features & VACUUM_PAUSE), CommandSpec("pause", "pause")),
         _when(bool(features & VACUUM_STOP), CommandSpec("stop", "stop")),

@@ -26,6 +26,8 @@ _PRESETS = {
     "climate": ("set_preset_mode", "preset_mode", "preset_modes"),
     "humidifier": ("set_mode", "mode", "available_modes"),
     "water_heater": ("set_operation_mode", "operation_mode", "operation_list"),
+    # A vacuum's suction levels ("set Dusty to turbo").
+    "vacuum": ("set_fan_speed", "fan_speed", "fan_speed_list"),
 }
 _PAUSE = {"media_player": "media_pause", "vacuum": "pause", "cover": "stop_cover"}
 
@@ -168,6 +170,9 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
         return ("set_fan_mode", {"fan_mode": chosen}) if chosen is not None else None
     if kind is ActionKind.SET_FAN_MODE and state.domain == "fan":
         return _fan_named_level(state, option)
+    if kind is ActionKind.SET_FAN_MODE and state.domain == "vacuum":
+        speed = pick_fan_mode(option, attributes.get("fan_speed_list") or ())
+        return ("set_fan_speed", {"fan_speed": speed}) if speed is not None else None
     if kind is ActionKind.SET_COLOR and state.domain == "light":
         try:
             rgb = color_util.color_name_to_rgb(option)

@@ -18,7 +18,7 @@ from ..language.names import NameMatch
 from ..language.pieces import Role
 from ..language.reading import Clause, Mood, Reading
 from ..language.tokens import normalize, tokenize
-from .catalog import CatalogEntry, DeviceCatalog
+from .catalog import CatalogEntry, DeviceCatalog, MatchName
 
 AREA_BONUS, AREA_PENALTY = 0.35, -0.6
 SOFT_AREA_BONUS = 0.15
@@ -453,8 +453,30 @@ def _only_a_kind_word(text: str, kind: str, places: frozenset[str] = frozenset()
     return bool(kind) and names_lexicon().kinds_in(text, places) == {text: kind}
 
 
-# What a bare number is said to when a name fits several devices: the thermostat's temperature.
-_DOING = {ActionKind.SET_VALUE: ("climate",)}
+# Who does what, when a name fits several devices (beyond ACTION_DOMAINS): a bare number is the
+# thermostat's temperature; a step with no amount ("开大d") is of a speed, a volume, a brightness,
+# a temperature or an opening, never a switch's.
+_STEPPING = ("fan", "media_player", "light", "climate", "water_heater", "cover")
+_DOING = {
+    ActionKind.SET_VALUE: ("climate",),
+    ActionKind.INCREASE: _STEPPING,
+    ActionKind.DECREASE: _STEPPING,
+}
+
+
+def _words_said(segment: Segment) -> set[str]:
+    """Return the words a clause says, one by one."""
+    return {token.text for piece in segment.clause.pieces for token in tokenize(normalize(piece.text))}
+
+
+def _all_words_said(name: MatchName, said: set[str]) -> bool:
+    """Tell whether every word of a name of two or more words was said, in a row or not.
+
+    (Words, not characters: 把全屋的灯关了 says every character of 全屋关灯.)
+    """
+    return (
+        len(name.units) > 1 and not any(u.is_cjk for u in name.units) and {u.text for u in name.units} <= said
+    )
 
 
 def _of_class(entry: CatalogEntry, kind_word: str) -> bool:
@@ -759,6 +781,7 @@ class Recaller:
             self._name_in_place,
             self._name_and_kind,
             self._name_and_action,
+            self._name_said_apart,
             self._same_as_before,
             self._like_before,
             self._named_by_kind_rule,
@@ -777,16 +800,9 @@ class Recaller:
         "Boost the hot water" says all of the script "Boost hot water": not surely the water
         heater boosted by a degree.
         """
-        said = {token.text for piece in segment.clause.pieces for token in tokenize(normalize(piece.text))}
+        said = _words_said(segment)
         return any(
-            entry.entity_id not in targets
-            and any(
-                # (Words, not characters: 把全屋的灯关了 says every character of 全屋关灯.)
-                len(name.units) > 1
-                and not any(u.is_cjk for u in name.units)
-                and {u.text for u in name.units} <= said
-                for name in entry.names
-            )
+            entry.entity_id not in targets and any(_all_words_said(name, said) for name in entry.names)
             for entry in self.catalog.entries.values()
             if entry.domain in ("scene", "script")
         )
@@ -981,6 +997,25 @@ class Recaller:
         ]
         return case.sure(able, "name-and-action") if len(able) == 1 else None
 
+    def _name_said_apart(self, case: "_Case") -> Segment | None:
+        """Take, of the devices a clause fits equally, the one whose every name word it says.
+
+        "The Sonos in the rec room" of "rec room Sonos", beside the Rec Room's night-sound switch.
+        """
+        top = case.top
+        if top is None or top.score < CONFIDENT_SCORE:
+            return None
+        said = _words_said(case.segment)
+        near = top.score - CONFIDENT_MARGIN / 2
+        apart = [
+            c.entity_id
+            for c in case.segment.candidates
+            if c.score >= near
+            and (entry := self.catalog.entry(c.entity_id)) is not None
+            and any(_all_words_said(name, said) for name in entry.names)
+        ]
+        return case.sure(apart, "name-said-apart") if len(apart) == 1 else None
+
     def _same_as_before(self, case: "_Case") -> Segment | None:
         """Take the devices of the clause before when this one says only a verb, a value or "it".
 
@@ -1014,13 +1049,16 @@ class Recaller:
         there = [e.entity_id for e in last if self._in_place(e, segment, context)]
         if there:
             return case.sure(there, "like-before")
-        alike = {
+        placed = [e for e in self.catalog.entries.values() if self._in_place(e, segment, context)]
+        alike = sorted(
             e.entity_id
-            for e in self.catalog.entries.values()
-            if self._in_place(e, segment, context)
-            and any(e.domain == b.domain and b.named_kinds - GENERIC <= e.named_kinds for b in last)
-        }
-        return case.sure(sorted(alike), "like-before") if len(alike) == 1 else None
+            for e in placed
+            if any(e.domain == b.domain and b.named_kinds - GENERIC <= e.named_kinds for b in last)
+        )
+        if len(alike) == 1 or (alike and len(last) > 1):
+            # (After "the lights in Mateo's room", "and Priya's too" is all of hers.)
+            return case.sure(alike, "like-before")
+        return None
 
     def _named_by_kind_rule(self, case: "_Case") -> Segment | None:
         """Take the one device in the place whose name holds the kind word said (床头灯, 落地灯)."""
@@ -1076,6 +1114,13 @@ class Recaller:
         ]
         if len(in_place) == 1:
             return case.sure(in_place, "only-one-in-place")
+        if not in_place and _placed(segment, context):
+            # "Turn the fan on" in the bathroom, whose one fan is its "Extractor fan" (an exhaust
+            # fan, not a fan): the device there whose name holds the kind word said.
+            holding = {m.owner for p in segment.clause.pieces if p.has(Category.KIND) for m in p.names}
+            there = [e.entity_id for e in around if e.entity_id in holding and e.domain not in _REPORTING]
+            if len(there) == 1:
+                return case.sure(there, "name-in-place")
         # 电灯 of a room (as said in Taiwan and Hong Kong), 细房盏灯 ("the light" of a room): its
         # main light.
         main = [e for e in in_place if self._is_main_light(entries[e])]
