@@ -654,3 +654,29 @@ async def test_and_theirs_too_after_a_group(
     assert emma
     assert emma <= set(off)
     assert fake_openai.chat_requests == []
+
+
+async def test_a_kind_in_the_room_of_the_device_before(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "客厅空调关掉，然后主灯调到百分之三十": the living room's main light, where the AC is."""
+    await converse(hass, "客厅空调关掉，然后主灯调到百分之三十")
+    assert [(c.service, c.data["entity_id"], c.data.get("brightness_pct")) for c in setup.calls] == [
+        ("turn_off", "climate.living_ac", None),
+        ("turn_on", "light.living_main", 30),
+    ]
+    assert fake_openai.chat_requests == []
+
+
+async def test_cantonese_follow_ups_and_units(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "八十巴仙" is 80 %; "床头灯都係" after switching one light off switches it off too."""
+    await converse(hass, "台灯光度校去八十巴仙", "zh-HK")
+    await converse_in_turns(hass, "熄咗主卧吸顶灯", "床头灯都係", language="zh-HK")
+    assert [(c.service, c.data["entity_id"], c.data.get("brightness_pct")) for c in setup.calls] == [
+        ("turn_on", "light.study_desk", 80),
+        ("turn_off", "light.master_ceiling", None),
+        ("turn_off", "light.master_bedside", None),
+    ]
+    assert fake_openai.chat_requests == []

@@ -47,7 +47,8 @@ _OPTION_LISTS: dict[str, tuple[tuple[str, str, str], ...]] = {
 }
 
 
-_ONE = re.compile(r"\bone\b")
+# "HDMI one", "HDMI 一": the source HDMI1 ("one" stays a word elsewhere: "the lounge one").
+_ONE = re.compile(r"\bone\b|一")
 # Media verbs about what is played (the rest are about the sound).
 _TRACK_VERBS = frozenset({ActionKind.PAUSE, ActionKind.STOP, ActionKind.NEXT, ActionKind.PREVIOUS})
 _SOUNDING = frozenset({"playing", "on", "buffering"})
@@ -311,7 +312,6 @@ class SelectionEngine:
         if not said or before:
             return None
         text = " ".join(p.text for p in said)
-        # "HDMI one" is the source HDMI1 ("one" stays a word elsewhere: "the lounge one").
         words = {_option_key(text), _option_key(_ONE.sub("1", text))}
         planned = []
         for entity_id in segment.targets:

@@ -787,6 +787,7 @@ class Recaller:
             self._named_by_kind_rule,
             self._reference,
             self._only_one,
+            self._where_before,
         ):
             if (resolved := rule(case)) is not None:
                 if resolved.confident and self._routine_said(segment, resolved.targets):
@@ -1137,9 +1138,26 @@ class Recaller:
             if len(switches) == 1:
                 return case.sure(switches, "wall-switch")
         anywhere = [e.entity_id for e in entries.values() if self._of_kind(e, segment)]
-        if not in_place and len(anywhere) == 1 and not case.has_place:
+        # (A place inherited from the clause before that has none of the kind does not count:
+        # "闩埋走廊灯，同埋锁埋道门" locks the one lock.)
+        if not in_place and len(anywhere) == 1 and not case.explicit_place:
             return case.sure(anywhere, "only-one")
         return None
+
+    def _where_before(self, case: "_Case") -> Segment | None:
+        """Take the one device of the kind in the room of the clause before's devices.
+
+        "客厅电视关掉，然后主灯调到百分之三十": the living room's main light.
+        """
+        segment, context = case.segment, case.context
+        if case.named_any or _placed(segment, context) or not case.previous:
+            return None
+        rooms = {entry.area_id for t in case.previous if (entry := self.catalog.entry(t)) is not None}
+        if len(rooms) != 1 or None in rooms:
+            return None
+        there = replace(context, context_area=rooms.pop())
+        resolved = self._only_one(replace(case, context=there))
+        return None if resolved is None else replace(resolved, reason="where-before")
 
     def _part_of_device(self, entity_id: str, segment: Segment) -> str | None:
         """Return the one entity of the kind said last on the same device as the one named, if another."""
