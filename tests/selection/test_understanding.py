@@ -680,3 +680,35 @@ async def test_cantonese_follow_ups_and_units(
         ("turn_off", "light.master_bedside", None),
     ]
     assert fake_openai.chat_requests == []
+
+
+async def test_dont_then_a_device_alone_is_the_same_verb(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Don't turn off the porch light, just the garage light": the garage light goes off only."""
+    await converse(hass, "Don't turn off the porch light, just the garage light", "en")
+    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [("turn_off", "light.garage")]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_step_and_the_value_it_comes_to_is_the_value(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "客厅主灯调暗一点，大概三成" is 30 %, in one call."""
+    await converse(hass, "客厅主灯调暗一点，大概三成")
+    assert [
+        (c.service, c.data.get("brightness_pct"), c.data.get("brightness_step_pct")) for c in setup.calls
+    ] == [("turn_on", 30, None)]
+    assert fake_openai.chat_requests == []
+
+
+async def test_a_brand_two_devices_share_is_asked_about(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """Two Gree air conditioners, "格力主卧空调" and "格力 KFR-35GW": "格力空调关掉" is asked."""
+    registry = er.async_get(hass)
+    registry.async_update_entity("climate.kids_ac", name="格力 KFR-35GW")
+    registry.async_update_entity("climate.master_ac", name="格力主卧空调", aliases=registry_aliases([]))
+    await hass.async_block_till_done()
+    await asked_back(hass, fake_openai, "格力空调关掉")
+    assert setup.calls == []

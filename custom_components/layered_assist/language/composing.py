@@ -23,6 +23,8 @@ _SETS = {
     "speed": ActionKind.SET_SPEED,
     "position": ActionKind.SET_POSITION,
 }
+# More speeds than a fan has: a bare number above is a percentage ("风速调到60").
+_MOST_SPEEDS = 12
 _STEPS = {
     "temperature": ActionKind.ADJUST_TEMPERATURE,
     "brightness": ActionKind.ADJUST_BRIGHTNESS,
@@ -185,6 +187,9 @@ def _value_action(composition: Composition, value: _Value) -> Action | None:
             else _STEPS.get(attribute or "", ActionKind.ADJUST_VALUE)
         )
         return Action(kind, sign * value.number, fahrenheit=fahrenheit)
+    if attribute == "speed" and unit != "percent" and value.number <= _MOST_SPEEDS:
+        # "风速开到5": the fifth speed, not 5 %.
+        return Action(ActionKind.SET_SPEED_LEVEL, value.number)
     if attribute in _SETS:
         return Action(_SETS[attribute], value.number, fahrenheit=fahrenheit)
     if unit == "percent":

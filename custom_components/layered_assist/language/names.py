@@ -13,7 +13,7 @@ from .numbers import chinese_numeral
 from .tokens import Token, prepare, tokenize
 
 # The longest stretch of a name looked for, in tokens.
-MAX_SPAN = 12
+MAX_SPAN = 16
 
 
 @dataclass(frozen=True, slots=True)

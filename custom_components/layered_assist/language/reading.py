@@ -453,6 +453,15 @@ def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
         return Mood.QUESTION
     if Mood.COMMAND in device_moods and any(c.actions or c.again for c in clauses if c.mood is Mood.COMMAND):
         return Mood.COMMAND
+    if any(
+        before.mood is Mood.NEGATION
+        and before.actions
+        and after.mood is Mood.COMMAND
+        and (after.entity_names or after.kinds)
+        for before, after in pairwise(clauses)
+    ):
+        # "Don't turn off the porch light, just the foyer light": the foyer light, off.
+        return Mood.COMMAND
     if Mood.NEGATION in moods or any(c.keep for c in clauses):
         return Mood.NEGATION
     if Mood.FEELING in moods:

@@ -54,8 +54,29 @@ _TRACK_VERBS = frozenset({ActionKind.PAUSE, ActionKind.STOP, ActionKind.NEXT, Ac
 _SOUNDING = frozenset({"playing", "on", "buffering"})
 
 
-# A position, and the opening it makes needless ("open the skylight a little, about 20 percent").
-_POSITION_OPENS = {"set_cover_position": "open_cover", "set_valve_position": "open_valve"}
+# A step, and the setting that makes it needless when both are said ("调暗一点，三成左右",
+# "open the skylight a little, about 20 percent"): the value it comes to is what is meant.
+_SETTING_OF_STEP = {
+    "volume_up": "volume_set",
+    "volume_down": "volume_set",
+    "increase_speed": "set_percentage",
+    "decrease_speed": "set_percentage",
+    "open_cover": "set_cover_position",
+    "open_valve": "set_valve_position",
+}
+_STEP_KEYS = {"brightness_step_pct": "brightness_pct"}
+
+
+def _without_steps_to_a_setting(planned: list[PlannedCommand]) -> list[PlannedCommand]:
+    """Drop a step of what is also set in the same turn ("Nest 喇叭校细声啲，三成左右": 30 %)."""
+    commands = {(c.entity_id, c.command) for c in planned}
+    keys = {(c.entity_id, key) for c in planned for key in c.data}
+    return [
+        c
+        for c in planned
+        if (c.entity_id, _SETTING_OF_STEP.get(c.command)) not in commands
+        and not any((c.entity_id, _STEP_KEYS[key]) in keys for key in c.data if key in _STEP_KEYS)
+    ]
 
 
 def _option_key(text: str) -> str:
@@ -248,13 +269,9 @@ class SelectionEngine:
         except CommandError as err:
             LOGGER.debug("Local plan rejected: %s", err)
             return None
-        # A device said twice ("扫地机器人，让它扫一下地") gets its command once; one opened and
-        # given a position, only the position.
+        # A device said twice ("扫地机器人，让它扫一下地") gets its command once.
         unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}
-        needless = {
-            (c.entity_id, _POSITION_OPENS[c.command]) for c in planned if c.command in _POSITION_OPENS
-        }
-        return [c for c in unique.values() if (c.entity_id, c.command) not in needless] or None
+        return _without_steps_to_a_setting(list(unique.values())) or None
 
     def _actions(self, segment: Segment, state: ConversationState) -> tuple[Action, ...]:
         """Return what a clause asks of its targets, when its words say it only by their kind.

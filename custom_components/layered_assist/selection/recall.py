@@ -609,7 +609,18 @@ class Recaller:
             ):
                 # "A和B都关了"; "扫地机器人，让它扫一下地" (the device first, then what to do).
                 neighbour = following
-            elif previous is not None and previous.actions and segment.clause.joiner:
+            elif (
+                previous is not None
+                and previous.actions
+                and (
+                    segment.clause.joiner
+                    # "Don't turn off the porch light, just the foyer light": off, the foyer light.
+                    or (
+                        previous.mood is Mood.NEGATION
+                        and bool(segment.clause.entity_names or segment.clause.kinds)
+                    )
+                )
+            ):
                 neighbour = previous
             if neighbour is None:
                 continue
@@ -968,12 +979,16 @@ class Recaller:
         if top is None or head is None or head in GENERIC or top.name_score < 0.6:
             return None
         entries = self.catalog.entries
-        leaders = [
-            c
-            for c in case.segment.candidates
-            if c.score >= top.score - CONFIDENT_MARGIN / 2
-            and narrower(head, entries[c.entity_id].named_kinds)
-        ]
+        near = [c for c in case.segment.candidates if c.score >= top.score - CONFIDENT_MARGIN / 2]
+        leaders = [c for c in near if narrower(head, entries[c.entity_id].named_kinds)]
+        kind = KINDS.get(head)
+        if kind is not None and any(
+            not entries[c.entity_id].named_kinds and entries[c.entity_id].domain == kind.domains[0]
+            for c in near
+        ):
+            # "日立冷气" of 主卧冷气 and "Hitachi RAS-28NK": both Hitachi air conditioners, one
+            # named so.
+            return None
         if len(leaders) == 1 and leaders[0].score >= CONFIDENT_SCORE:
             return case.sure([leaders[0].entity_id], "name-and-kind")
         return None
