@@ -457,16 +457,26 @@ async def test_a_room_said_with_a_kind_word_another_device_is_named(
     assert fake_openai.chat_requests == []
 
 
-async def test_lowering_a_blind_closes_it_and_a_bit_is_no_position(
+async def test_lowering_a_blind_closes_it_and_a_bit_is_a_step(
     hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:
-    """ "Lower the office blind" closes it; "raise it a bit" names no position and is handed on."""
+    """ "Lower the office blind" closes it; "raise it a bit" moves it 20 points from where it is.
+
+    A blind that does not report its position is not moved "a bit" on a guess.
+    """
     await converse(hass, "Lower the office blind", "en")
-    assert [(c.service, c.data["entity_id"]) for c in setup_en.calls] == [
-        ("close_cover", "cover.office_blind")
+    state = hass.states.get("cover.office_blind")
+    assert state is not None
+    hass.states.async_set("cover.office_blind", "open", {**state.attributes, "current_position": 30})
+    await converse(hass, "Raise the office blind a bit", "en")
+    assert [(c.service, c.data.get("position")) for c in setup_en.calls] == [
+        ("close_cover", None),
+        ("set_cover_position", 50),
     ]
+    attributes = {k: v for k, v in state.attributes.items() if k != "current_position"}
+    hass.states.async_set("cover.office_blind", "open", attributes)
     await asked_back(hass, fake_openai, "Raise the office blind a bit", "en")
-    assert len(setup_en.calls) == 1
+    assert len(setup_en.calls) == 2
 
 
 async def test_an_opening_said_with_a_position_is_the_position(
@@ -712,3 +722,39 @@ async def test_a_brand_two_devices_share_is_asked_about(
     await hass.async_block_till_done()
     await asked_back(hass, fake_openai, "格力空调关掉")
     assert setup.calls == []
+
+
+async def test_more_of_a_dont_is_not_something_to_do_instead(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Don't lock the front door, the back door either": nothing is locked."""
+    await converse(hass, "Don't lock the front door, the back door either", "en")
+    assert setup_en.calls == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # More of the "don't", not something to do instead.
+        "不要关客厅主灯，还有主卧吸顶灯",
+        # "Should we…?" is a question; "not at night" is a limit.
+        "要开客厅空调吗？",
+        "把客厅空调打开，晚上不要",
+    ],
+)
+async def test_what_must_not_be_done_on_a_guess(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+) -> None:
+    """Sentences that look like the new local requests but ask for nothing sure: nothing is done."""
+    fake_openai.add(text("OK"))
+    await converse(hass, sentence)
+    assert setup.calls == []
+
+
+async def test_a_cantonese_di_before_the_verb_is_no_amount(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "主人房啲窗簾打開佢": the room's curtains, opened; "窗簾閂啲" after the verb is a step."""
+    await converse(hass, "主卧啲窗帘打开佢", "zh-HK")
+    assert [(c.service, c.data["entity_id"]) for c in setup.calls] == [("open_cover", "cover.master_curtain")]
+    assert fake_openai.chat_requests == []

@@ -296,6 +296,13 @@ def _verb(composition: Composition, index: int, concept: str, setting: bool) -> 
     elif kind is ActionKind.TURN_OFF and setting:
         # "关小一点", "close the curtains halfway": the setting says it all.
         used.add(index)
+    elif kind in (ActionKind.TURN_ON, ActionKind.TURN_OFF) and any(
+        i > index for i in composition.said(Category.AMOUNT, "bit")
+    ):
+        # "把窗帘降下来一点": a bit of the way (a step of one), not all of it; a 啲 before the verb
+        # is no amount ("囡囡房啲窗簾打開佢": the room's curtains).
+        actions.append(Action(kind, 1.0))
+        used.add(index)
     elif kind is not None:
         actions.append(Action(kind))
         used.add(index)

@@ -121,8 +121,10 @@ class Clause:
             return True
         if self.name_commands:
             return False
-        situation = any(
-            p.has(Category.FILLER, "situation") or p.has(Category.MOOD, "negation") for p in self.pieces
+        # (A negation, only beside words of what people do: "晚上又不会喝", not "晚上不要".)
+        situation = any(p.has(Category.FILLER, "situation") for p in self.pieces) or (
+            any(p.has(Category.MOOD, "negation") for p in self.pieces)
+            and any(p.role is Role.UNKNOWN for p in self.pieces)
         )
         if self.mood not in (Mood.COMMAND, Mood.QUESTION, Mood.NEGATION) and not (
             # "我阵间冲凉", "晚上用不到", "晚上又不会喝": what people will (not) do, not when to act.
@@ -239,7 +241,7 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     """Return a clause's mood and whether it was said politely."""
     concepts = [p.concept for p in pieces if p.has(Category.MOOD)]
     request = "request" in concepts
-    polite = request or "polite" in concepts
+    polite = request or "polite" in concepts or "polite_start" in concepts
     leading = next((p for p in pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)), None)
     hard = "question" in concepts or (leading is not None and leading.has(Category.MOOD, "question_start"))
     if any(p.role is Role.TIME for p in pieces):
@@ -282,7 +284,7 @@ def _opens_politely(pieces: Sequence[Piece]) -> bool:
         ),
         None,
     )
-    return opener is not None and opener.has(Category.MOOD, "polite")
+    return opener is not None and opener.has(Category.MOOD, "polite_start")
 
 
 # Categories whose words never need an action to be explained.
@@ -441,6 +443,23 @@ def _restarts_marked(clauses: list[Clause]) -> list[Clause]:
     return marked
 
 
+def instead(before: Clause, after: Clause) -> bool:
+    """Tell whether a clause names, with no verb, what to do instead of a "don't" before it.
+
+    "Don't turn off the porch light, just the foyer light"; not "…, the back door either" or
+    "…，走廊灯都係", which are more of the "don't".
+    """
+    return (
+        before.mood is Mood.NEGATION
+        and bool(before.actions)
+        and after.mood is Mood.COMMAND
+        and not after.actions
+        and not after.joiner
+        and bool(after.entity_names or after.kinds)
+        and not any(p.has(Category.FILLER, "also") or p.has(Category.JOINER) for p in after.pieces)
+    )
+
+
 def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
     """Return the mood of a whole sentence from its clauses (remarks beside a request aside)."""
     clauses = [c for c in clauses if not c.aside] or clauses
@@ -453,13 +472,7 @@ def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
         return Mood.QUESTION
     if Mood.COMMAND in device_moods and any(c.actions or c.again for c in clauses if c.mood is Mood.COMMAND):
         return Mood.COMMAND
-    if any(
-        before.mood is Mood.NEGATION
-        and before.actions
-        and after.mood is Mood.COMMAND
-        and (after.entity_names or after.kinds)
-        for before, after in pairwise(clauses)
-    ):
+    if any(instead(before, after) for before, after in pairwise(clauses)):
         # "Don't turn off the porch light, just the foyer light": the foyer light, off.
         return Mood.COMMAND
     if Mood.NEGATION in moods or any(c.keep for c in clauses):

@@ -62,20 +62,33 @@ _SETTING_OF_STEP = {
     "increase_speed": "set_percentage",
     "decrease_speed": "set_percentage",
     "open_cover": "set_cover_position",
+    "close_cover": "set_cover_position",
     "open_valve": "set_valve_position",
+    "close_valve": "set_valve_position",
 }
 _STEP_KEYS = {"brightness_step_pct": "brightness_pct"}
+_POSITIONS = ("set_cover_position", "set_valve_position")
+
+
+def _a_bit_of_the_way(action: Action) -> bool:
+    """Tell whether an action opens or closes only a bit ("窗帘降下来一点")."""
+    return action.kind in (ActionKind.TURN_ON, ActionKind.TURN_OFF) and action.value is not None
 
 
 def _without_steps_to_a_setting(planned: list[PlannedCommand]) -> list[PlannedCommand]:
-    """Drop a step of what is also set in the same turn ("Nest 喇叭校细声啲，三成左右": 30 %)."""
+    """Drop a step of what is also set in the same turn ("Nest 喇叭校细声啲，三成左右": 30 %).
+
+    Of two positions for one cover (a step "a little", then "about 20 percent"), the last said.
+    """
     commands = {(c.entity_id, c.command) for c in planned}
     keys = {(c.entity_id, key) for c in planned for key in c.data}
+    last = {(c.entity_id, c.command): c for c in planned if c.command in _POSITIONS}
     return [
         c
         for c in planned
         if (c.entity_id, _SETTING_OF_STEP.get(c.command)) not in commands
         and not any((c.entity_id, _STEP_KEYS[key]) in keys for key in c.data if key in _STEP_KEYS)
+        and last.get((c.entity_id, c.command), c) is c
     ]
 
 
@@ -244,6 +257,7 @@ class SelectionEngine:
                 segment = recall.segments[0]
                 return [c for a in segment.actions if (c := self._command(player, a))] or None
             planned: list[PlannedCommand] = []
+            partly: set[str] = set()
             for segment in commands:
                 if any(
                     target in kept and (not kept[target] or kept[target] & {a.kind for a in segment.actions})
@@ -264,10 +278,17 @@ class SelectionEngine:
                         if action.option == IMPLIED and not self._needs_switching_on(entity_id):
                             continue
                         if (command := self._command(entity_id, action)) is None:
+                            if _a_bit_of_the_way(action):
+                                partly.add(entity_id)
+                                continue
                             return None
                         planned.append(command)
         except CommandError as err:
             LOGGER.debug("Local plan rejected: %s", err)
+            return None
+        # "Open the skylight a little, about 20 percent": a bit of the way, then how far; a bit
+        # of the way alone is no sure position.
+        if partly - {c.entity_id for c in planned if c.command in _SETTING_OF_STEP.values()}:
             return None
         # A device said twice ("扫地机器人，让它扫一下地") gets its command once.
         unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}

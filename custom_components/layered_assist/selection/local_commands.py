@@ -13,6 +13,8 @@ from .capabilities import commands_for
 from .presets import pick_fan_mode, pick_preset
 
 BRIGHTNESS_STEP = 20
+# How far "a bit" moves a cover or a valve, in percentage points.
+POSITION_STEP = 20
 # The colour temperature, in kelvin, of a spoken white ("暖光", "cool white").
 WHITES = {"warm": 2700, "neutral": 4000, "cool": 6500}
 type Command = tuple[str, dict[str, Any]]
@@ -58,6 +60,13 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     domain = state.domain
     kind = action.kind
     value = action.value
+    if (
+        kind in (ActionKind.TURN_ON, ActionKind.TURN_OFF)
+        and value is not None
+        and domain in ("cover", "valve")
+    ):
+        # "窗帘关一点", "open the valve a little": a step from where it is.
+        return _nudge(state, up=kind is ActionKind.TURN_ON)
     if kind is ActionKind.TURN_ON:
         return ("unlock", {}) if domain == "lock" else (_ON.get(domain, "turn_on"), {})
     if kind is ActionKind.TURN_OFF:
@@ -119,12 +128,10 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         if action.option == "speed" and domain != "fan":
             return None
         if domain == "cover":
-            # "lower the blind" closes it; "raise it a bit" names no position.
-            return (
-                None
-                if value is not None
-                else (_ON[domain] if kind is ActionKind.INCREASE else _OFF[domain], {})
-            )
+            # "lower the blind" closes it; "raise it a bit" is a step from where it is.
+            if value is not None:
+                return _nudge(state, up=kind is ActionKind.INCREASE)
+            return (_ON[domain] if kind is ActionKind.INCREASE else _OFF[domain], {})
         return _step(hass, state, up=kind is ActionKind.INCREASE)
     if kind in (ActionKind.SET_MAX, ActionKind.SET_MIN):
         return _extreme(state, highest=kind is ActionKind.SET_MAX)
@@ -235,6 +242,14 @@ def _percent(state: State, value: float) -> Command | None:
         "humidifier": ("set_humidity", {"humidity": percent}),
     }
     return commands.get(state.domain)
+
+
+def _nudge(state: State, *, up: bool) -> Command | None:
+    """Move a cover or a valve a step, from the position it reports (none reported: unsure)."""
+    current = state.attributes.get("current_position")
+    if not isinstance(current, (int, float)):
+        return None
+    return _percent(state, max(0, min(100, round(current) + (POSITION_STEP if up else -POSITION_STEP))))
 
 
 def _fan_level(state: State, level: float) -> Command | None:

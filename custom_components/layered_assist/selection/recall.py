@@ -16,7 +16,7 @@ from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIG
 from ..language.lexicon import Category, names_lexicon
 from ..language.names import NameMatch
 from ..language.pieces import Role
-from ..language.reading import Clause, Mood, Reading
+from ..language.reading import Clause, Mood, Reading, instead
 from ..language.tokens import normalize, tokenize
 from .catalog import CatalogEntry, DeviceCatalog, MatchName
 
@@ -464,6 +464,19 @@ _DOING = {
 }
 
 
+def _alike(entry: CatalogEntry, before: CatalogEntry) -> bool:
+    """Tell whether a device is like one before: its domain, and the kinds its name says.
+
+    (A switch is like a switch only by a kind both are named: 客厅灯 on a Shelly is no electric
+    blanket's plug.)
+    """
+    return (
+        entry.domain == before.domain
+        and before.named_kinds - GENERIC <= entry.named_kinds
+        and (entry.domain != "switch" or bool(before.named_kinds & entry.named_kinds))
+    )
+
+
 def _words_said(segment: Segment) -> set[str]:
     """Return the words a clause says, one by one."""
     return {token.text for piece in segment.clause.pieces for token in tokenize(normalize(piece.text))}
@@ -615,10 +628,7 @@ class Recaller:
                 and (
                     segment.clause.joiner
                     # "Don't turn off the porch light, just the foyer light": off, the foyer light.
-                    or (
-                        previous.mood is Mood.NEGATION
-                        and bool(segment.clause.entity_names or segment.clause.kinds)
-                    )
+                    or instead(previous.clause, segment.clause)
                 )
             ):
                 neighbour = previous
@@ -1065,12 +1075,10 @@ class Recaller:
         there = [e.entity_id for e in last if self._in_place(e, segment, context)]
         if there:
             return case.sure(there, "like-before")
+        if not any(p.has(Category.FILLER, "also") for p in segment.clause.pieces):
+            return None
         placed = [e for e in self.catalog.entries.values() if self._in_place(e, segment, context)]
-        alike = sorted(
-            e.entity_id
-            for e in placed
-            if any(e.domain == b.domain and b.named_kinds - GENERIC <= e.named_kinds for b in last)
-        )
+        alike = sorted(e.entity_id for e in placed if any(_alike(e, b) for b in last))
         if len(alike) == 1 or (alike and len(last) > 1):
             # (After "the lights in Mateo's room", "and Priya's too" is all of hers.)
             return case.sure(alike, "like-before")
@@ -1133,8 +1141,14 @@ class Recaller:
         if not in_place and _placed(segment, context):
             # "Turn the fan on" in the bathroom, whose one fan is its "Extractor fan" (an exhaust
             # fan, not a fan): the device there whose name holds the kind word said.
-            holding = {m.owner for p in segment.clause.pieces if p.has(Category.KIND) for m in p.names}
-            there = [e.entity_id for e in around if e.entity_id in holding and e.domain not in _REPORTING]
+            holding = {
+                m.owner
+                for p in segment.clause.pieces
+                if p.has(Category.KIND) and (kind := KINDS.get(p.concept)) is not None
+                for m in p.names
+                if m.owner.split(".", 1)[0] in kind.domains
+            }
+            there = [e.entity_id for e in around if e.entity_id in holding]
             if len(there) == 1:
                 return case.sure(there, "name-in-place")
         # 电灯 of a room (as said in Taiwan and Hong Kong), 细房盏灯 ("the light" of a room): its
