@@ -253,7 +253,7 @@ def _directions(composition: Composition) -> None:
             action = Action(_STEPS[attribute], 1.0 if up else -1.0)
         elif attribute in ("speed", ""):
             # "风速调低" is the fan's speed, never the temperature. "A bit" is kept as a step of
-            # one: "lower the blind" closes it, "lower the blind a bit" is no sure position.
+            # one: "lower the blind" closes it, "lower the blind a bit" moves it a step.
             step = 1.0 if composition.said(Category.AMOUNT, "bit") else None
             action = Action(
                 ActionKind.INCREASE if up else ActionKind.DECREASE, step, option=attribute or None

@@ -91,6 +91,11 @@ class Clause:
     name_commands: bool = False
 
     @property
+    def also(self) -> bool:
+        """Tell whether the clause says "too", "either", 也, 都係 (more of what was said before)."""
+        return any(p.has(Category.FILLER, "also") for p in self.pieces)
+
+    @property
     def entity_names(self) -> tuple[NameMatch, ...]:
         """Return the names said that are entities' (not areas' or floors')."""
         return tuple(m for m in self.named if ":" not in m.owner)
@@ -132,9 +137,7 @@ class Clause:
         ):
             return False
         placed = bool(self.areas or self.floors)
-        if placed and (
-            self.mood is Mood.QUESTION or any(p.has(Category.FILLER, "also") for p in self.pieces)
-        ):
+        if placed and (self.mood is Mood.QUESTION or self.also):
             # "客厅的呢？" asks about a place; "and Priya's too" asks the same there.
             return False
         return not (
@@ -456,7 +459,8 @@ def instead(before: Clause, after: Clause) -> bool:
         and not after.actions
         and not after.joiner
         and bool(after.entity_names or after.kinds)
-        and not any(p.has(Category.FILLER, "also") or p.has(Category.JOINER) for p in after.pieces)
+        and not after.also
+        and not any(p.has(Category.JOINER) for p in after.pieces)
     )
 
 

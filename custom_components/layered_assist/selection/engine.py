@@ -310,8 +310,7 @@ class SelectionEngine:
             # "set the living room to Relax", "客厅转 Relax": a scene said with a verb is run (a scene
             # named 拜拜 is not run by a goodbye).
             return (Action(ActionKind.TURN_ON),)
-        also = any(p.has(Category.FILLER, "also") for p in clause.pieces)
-        if also and state.last_commands:
+        if clause.also and state.last_commands:
             recorded = state.last_commands[-1].get("action")
             if isinstance(recorded, dict) and recorded.get("kind") in ActionKind.__members__.values():
                 value = recorded.get("value")

@@ -1,8 +1,9 @@
-"""The entity option a spoken preset picks ("睡眠模式", "laundry mode").
+"""The entity option a spoken preset or level picks ("睡眠模式", "laundry mode", "风速调成自动").
 
-Integrations name presets in English keys (HA's ``sleep``, ``eco``, ``boost``) or in their
-own words; a spoken preset picks an entity's option only when that option is one of the
-keys the preset is known to mean (``language/concepts.py``). Anything else is not guessed.
+Integrations name presets, fan modes and suction levels in English keys (HA's ``sleep``,
+``eco``, ``boost``) or in their own words; a spoken choice picks an entity's option only when
+that option is one of the keys the choice is known to mean (``language/concepts.py``) or one
+of the language data's words for it. Anything else is not guessed.
 """
 
 from collections.abc import Iterable
@@ -47,5 +48,8 @@ def pick_preset(preset: str, options: Iterable[object]) -> str | None:
 
 
 def pick_fan_mode(level: str, options: Iterable[object]) -> str | None:
-    """Return the climate's fan mode a spoken level names ("风速调成自动", "fan on high"), or None."""
+    """Return the option a spoken fan level names ("风速调成自动", "fan on high"), or None.
+
+    Of a climate's fan modes, a fan's presets or a vacuum's suction levels.
+    """
     return pick_option(options, FAN_MODE_KEYS.get(level, (level,)), (f"level.{level}", f"hvac.{level}"))

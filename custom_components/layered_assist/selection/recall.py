@@ -414,6 +414,14 @@ class _Case:
     def named_any(self) -> bool:
         return named_any_early(self.top)
 
+    @property
+    def leaders(self) -> list[Candidate]:
+        """Return the candidates about as good as the best (within half the confident margin)."""
+        top = self.top
+        if top is None:
+            return []
+        return [c for c in self.segment.candidates if c.score >= top.score - CONFIDENT_MARGIN / 2]
+
     def sure(self, targets: Iterable[str], reason: str) -> Segment:
         return replace(self.segment, targets=tuple(targets), confident=True, reason=reason)
 
@@ -563,7 +571,7 @@ class Recaller:
         """Read a clause's places, kinds and references."""
         domains, primary, classes = _kinds_of(clause)
         group_again = False
-        also = any(p.has(Category.FILLER, "also") for p in clause.pieces) or "it" in clause.references
+        also = clause.also or "it" in clause.references
         # "the lounge one": the kind said before, in the place now said, though "lounge" names a device.
         kind_before = "one" in clause.references
         if (
@@ -989,7 +997,7 @@ class Recaller:
         if top is None or head is None or head in GENERIC or top.name_score < 0.6:
             return None
         entries = self.catalog.entries
-        near = [c for c in case.segment.candidates if c.score >= top.score - CONFIDENT_MARGIN / 2]
+        near = case.leaders
         leaders = [c for c in near if narrower(head, entries[c.entity_id].named_kinds)]
         kind = KINDS.get(head)
         if kind is not None and any(
@@ -1013,13 +1021,13 @@ class Recaller:
         if top is None or top.score < CONFIDENT_SCORE or top.name_score < 0.6 or not actions:
             return None
         entries = self.catalog.entries
-        leaders = [
-            c.entity_id for c in case.segment.candidates if c.score >= top.score - CONFIDENT_MARGIN / 2
-        ]
         able = [
-            e
-            for e in leaders
-            if all(entries[e].domain in _DOING.get(a.kind, ACTION_DOMAINS.get(a.kind, ())) for a in actions)
+            c.entity_id
+            for c in case.leaders
+            if all(
+                entries[c.entity_id].domain in _DOING.get(a.kind, ACTION_DOMAINS.get(a.kind, ()))
+                for a in actions
+            )
         ]
         return case.sure(able, "name-and-action") if len(able) == 1 else None
 
@@ -1032,12 +1040,10 @@ class Recaller:
         if top is None or top.score < CONFIDENT_SCORE:
             return None
         said = _words_said(case.segment)
-        near = top.score - CONFIDENT_MARGIN / 2
         apart = [
             c.entity_id
-            for c in case.segment.candidates
-            if c.score >= near
-            and (entry := self.catalog.entry(c.entity_id)) is not None
+            for c in case.leaders
+            if (entry := self.catalog.entry(c.entity_id)) is not None
             and any(_all_words_said(name, said) for name in entry.names)
         ]
         return case.sure(apart, "name-said-apart") if len(apart) == 1 else None
@@ -1075,7 +1081,7 @@ class Recaller:
         there = [e.entity_id for e in last if self._in_place(e, segment, context)]
         if there:
             return case.sure(there, "like-before")
-        if not any(p.has(Category.FILLER, "also") for p in segment.clause.pieces):
+        if not segment.clause.also:
             return None
         placed = [e for e in self.catalog.entries.values() if self._in_place(e, segment, context)]
         alike = sorted(e.entity_id for e in placed if any(_alike(e, b) for b in last))
