@@ -15,6 +15,7 @@ from pathlib import Path
 import sys
 import time
 from typing import Any
+from urllib.parse import urlparse
 
 import aiohttp
 
@@ -270,6 +271,29 @@ class Provisioner(HAClient):
         if result.get("type") != "create_entry":
             sys.exit(f"Layered Assist could not be configured: {result}")
 
+    async def ensure_endpoint(self) -> None:
+        """Point an existing Layered Assist at the endpoint the environment names, if it differs.
+
+        An entry's title is its endpoint's host (or "local only"); a demo started once
+        without a model and then with ``--model`` is reconfigured, not set up again.
+        """
+        base_url = os.environ.get("LAYERED_ASSIST_BASE_URL", "")
+        if not base_url:
+            return
+        wanted = urlparse(base_url).netloc or base_url
+        for entry in await self.ws("config_entries/get", domain="layered_assist"):
+            if entry["title"] == wanted:
+                continue
+            start = {"handler": "layered_assist", "entry_id": entry["entry_id"]}
+            flow = await self._post("/api/config/config_entries/flow", start)
+            data = {"base_url": base_url}
+            if api_key := os.environ.get("LAYERED_ASSIST_API_KEY"):
+                data["api_key"] = api_key
+            result = await self._post(f"/api/config/config_entries/flow/{flow['flow_id']}", data)
+            if result.get("reason") != "reconfigure_successful":
+                sys.exit(f"Layered Assist could not be pointed at {base_url}: {result}")
+            print(f"[develop] Layered Assist now uses {base_url}", file=sys.stderr)
+
     async def use_agent_in_pipeline(self, agent_id: str) -> None:
         """Make a pipeline with our agent (in the demo's language) the preferred one."""
         language = "en" if self.english else "zh-Hans"
@@ -364,6 +388,7 @@ async def main() -> None:
             # An existing config: make sure of every step, repairing what is missing.
             await provisioner.login()
         await provisioner.build_home()
+        await provisioner.ensure_endpoint()
         agent_id = await provisioner.ensure_agent()
         await provisioner.use_agent_in_pipeline(agent_id)
         await provisioner.set_user_language()

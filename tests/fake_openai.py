@@ -92,6 +92,12 @@ class FakeOpenAI:
         self.default_reply: Reply | None = None
         # Computes the reply from the request when set (benchmark oracles).
         self.responder: Callable[[dict[str, Any]], Reply] | None = None
+        # Requests for a schema-held answer (response_format) are kept apart from the others.
+        # By default the endpoint has no structured output and rejects them, as DeepSeek's
+        # does; with ``structured`` set it answers each from ``structured_replies``.
+        self.structured = False
+        self.structured_replies: deque[dict[str, Any] | str] = deque()
+        self.structured_requests: list[dict[str, Any]] = []
         self._release = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -144,6 +150,8 @@ class FakeOpenAI:
     async def _chat(self, request: web.Request) -> web.StreamResponse:
         raw = await request.read()
         body = json.loads(raw)
+        if "response_format" in body:
+            return self._structured(body)
         self._record(request, body)
         self.sizes.append(len(raw))
         if self.responder is not None:
@@ -165,6 +173,17 @@ class FakeOpenAI:
         if body.get("stream"):
             return await self._stream(request, body, reply)
         return web.json_response(_completion(body, reply))
+
+    def _structured(self, body: dict[str, Any]) -> web.Response:
+        """Answer a request for a schema-held answer, or reject it as an endpoint without them does."""
+        self.structured_requests.append(body)
+        if not self.structured:
+            return _error_response(400, "response_format json_schema is not supported", {})
+        if not self.structured_replies:
+            return _error_response(500, "the test scripted no structured reply", {})
+        answer = self.structured_replies.popleft()
+        content = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+        return web.json_response(_completion(body, Reply(text=content)))
 
     async def _stream(self, request: web.Request, body: dict[str, Any], reply: Reply) -> web.StreamResponse:
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})

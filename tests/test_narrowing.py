@@ -44,7 +44,7 @@ async def ask(hass: HomeAssistant, sentence: str) -> None:
 @pytest.mark.usefixtures("setup")
 async def test_small_model_narrows(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
     """The main model sees only what the small model chose."""
-    fake_openai.add(text("placeholder"), text("好的"))
+    fake_openai.add(text("placeholder"), text("开哪一盏？"))
     fake_openai.replies[0] = text(json.dumps({"targets": [1]}))
     await ask(hass, "开灯")
     small, main = fake_openai.chat_requests
@@ -59,7 +59,7 @@ async def test_small_model_narrows(hass: HomeAssistant, fake_openai: FakeOpenAI)
 @pytest.mark.usefixtures("setup")
 async def test_invalid_answer_retried_then_skipped(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
     """Two bad answers: the layer steps aside and the main model gets every candidate."""
-    fake_openai.add(text("the first one"), text('{"targets": [99]}'), text("好的"))
+    fake_openai.add(text("the first one"), text('{"targets": [99]}'), text("开哪一盏？"))
     await ask(hass, "开灯")
     _, retry, main = fake_openai.chat_requests
     assert "Invalid" in retry["messages"][-1]["content"]
@@ -69,7 +69,7 @@ async def test_invalid_answer_retried_then_skipped(hass: HomeAssistant, fake_ope
 @pytest.mark.usefixtures("setup")
 async def test_skipped_when_recall_is_sure(hass: HomeAssistant, fake_openai: FakeOpenAI) -> None:
     """A confident Layer 1 needs no small model."""
-    fake_openai.add(text("好的"))
+    fake_openai.add(text("要调到几度？"))
     await ask(hass, "主卧空调调到二十六度")
     [main] = fake_openai.chat_requests
     assert main["model"] == "gpt-test"

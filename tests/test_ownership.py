@@ -148,8 +148,8 @@ async def test_selection_options_follow_the_agent(
     await say(hass, agents["careful"], "turn on the bed light", "a")
     assert hass.states.get("light.bed_light").state == "on"
     assert fake_openai.chat_requests == []
-    fake_openai.add(text("Aye."))
-    assert await say(hass, agents["trusting"], "turn off the bed light", "b") == "Aye."
+    fake_openai.add(text("Which one, the bed light?"))
+    assert await say(hass, agents["trusting"], "turn off the bed light", "b") == "Which one, the bed light?"
     assert [r["model"] for r in fake_openai.chat_requests] == ["gpt-b"]
     assert hass.states.get("light.bed_light").state == "on"
 

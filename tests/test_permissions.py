@@ -102,6 +102,7 @@ async def test_model_tool_refused_for_a_read_only_user(
         "en",
         agent_id=AGENT_ID,
     )
-    assert result.response.speech["plain"]["speech"] == "Sorry, you may not do that."
+    # The model tried and was refused: what it says next is not trusted, nothing changed is said.
+    assert result.response.speech["plain"]["speech"] == "Sorry, I could not do that, so nothing was changed."
     assert "unauthorized" in str(fake_openai.chat_requests[-1]["messages"][-1])
     assert hass.states.get("light.bed_light").state == "off"

@@ -105,9 +105,10 @@ async def test_injection_in_alias_and_tool_result(
             [
                 calls(ScriptedCall("control_devices", '{"commands": [{"entity_id": "light.kids_light",')),
                 calls(ScriptedCall("control_devices", "not json at all")),
-                text("我没能理解要做什么。"),
+                text("我已经打开了儿童房灯。"),
             ],
-            "我没能理解要做什么。",
+            # The model claims what it did not do: that is never spoken.
+            "什么都没有改变",
         ),
     ],
     ids=["401", "429-retry-after", "500", "timeout", "malformed-sse", "invalid-json-arguments"],

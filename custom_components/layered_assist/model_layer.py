@@ -12,16 +12,20 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import intent, llm
 
 from .chat.errors import AuthenticationFailed, EndpointError
-from .chat.loop import ToolCallingLoop
+from .chat.loop import ReplyGuard, ToolCallingLoop
 from .compat import tool_result_data
 from .const import CONF_BASE_URL, CONF_PROMPT, DOMAIN, LLM_API_ID, LOGGER
 from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
-from .llm_api import LayeredAssistAPI
+from .language.actions import ActionKind
+from .language.reading import Mood
+from .llm_api import LayeredAssistAPI, command_messages
 from .localize import async_error_text
 from .models import AgentRuntime, LayeredAssistConfigEntry
 from .narrowing import CandidateFilter
-from .selection.control import DeviceTurn, control_effects
+from .selection.capabilities import SWITCH_OFF_COMMANDS, SWITCH_ON_COMMANDS
+from .selection.control import DeviceTurn, command_schema, control_effects
 from .selection.engine import SelectionEngine
+from .selection.recall import Recall
 from .tools import ToolRegistry
 from .turn import Turn, TurnOutcome
 
@@ -63,6 +67,7 @@ class ModelLayer:
             devices_only=recall.is_device_command,
             risks=dialogs.risks,
             hold=dialogs.hold_for(turn.conversation_id),
+            allowed_commands=_commands_meant(recall),
         )
         chat_log = turn.chat_log
         before = len(chat_log.content)
@@ -92,13 +97,35 @@ class ModelLayer:
             )
         except conversation.ConverseError as err:
             return err.as_conversation_result()
+        mood = turn.recall.reading.mood
         try:
-            await self.loop.async_run(chat_log, turn.agent_id, turn.language)
+            asked = await self._async_commands_first(turn, devices, mood)
+            if asked is not True:
+                guard = _guard(devices, mood, insist=asked is None)
+                await self.loop.async_run(chat_log, turn.agent_id, turn.language, guard)
         except EndpointError as err:
             async_report_endpoint_error(self.hass, self.entry, err)
             return await self._async_error_result(turn, err)
         async_endpoint_reachable(self.hass, self.entry)
         return conversation.async_get_result_from_chat_log(user_input, chat_log)
+
+    async def _async_commands_first(self, turn: Turn, devices: DeviceTurn, mood: Mood) -> bool | None:
+        """For a device command, ask for the commands as schema-held JSON.
+
+        Small models name the right device far more often in a schema's enums than in a
+        tool call. Return True when that answered the user, False when the model was
+        asked but the tools must go on, None when it was not asked (no command, or an
+        endpoint without structured output).
+        """
+        if not devices.devices_only or mood not in _ACTING_MOODS:
+            return None
+        if (
+            self.loop.client.structured_output is False
+            or (schema := command_schema(self.hass, devices)) is None
+        ):
+            return None
+        messages = command_messages(self.hass, devices, turn.chat_log.content)
+        return await self.loop.async_run_structured(turn.chat_log, turn.agent_id, messages, schema)
 
     def _apis(self, api_ids: Any, devices: DeviceTurn) -> llm.API | list[str] | None:
         """Return the LLM APIs of this turn, ours carrying the turn's devices and agent."""
@@ -120,6 +147,34 @@ class ModelLayer:
         response = intent.IntentResponse(language=turn.language)
         response.async_set_error(intent.IntentResponseErrorCode.UNKNOWN, speech)
         return conversation.ConversationResult(response=response, conversation_id=turn.conversation_id)
+
+
+# Moods of a sentence whose commands may be carried out now, with no more words.
+_ACTING_MOODS = (Mood.COMMAND, Mood.FEELING)
+# Moods whose answer is a statement by nature: what is, or what was.
+_TELLING_MOODS = (Mood.QUESTION, Mood.PAST)
+
+
+def _commands_meant(recall: Recall) -> frozenset[str] | None:
+    """Return the only commands a sentence that just switches on (or off) can mean."""
+    kinds = {action.kind for segment in recall.commands for action in segment.actions}
+    if kinds == {ActionKind.TURN_ON}:
+        return SWITCH_ON_COMMANDS
+    if kinds == {ActionKind.TURN_OFF}:
+        return SWITCH_OFF_COMMANDS
+    return None
+
+
+def _guard(devices: DeviceTurn, mood: Mood, *, insist: bool) -> ReplyGuard | None:
+    """For a device turn: the model's words are spoken only if something was done or it asks."""
+    if not devices.devices_only or mood in _TELLING_MOODS:
+        return None
+    return ReplyGuard(lambda text: bool(devices.acted_on) or _asks(text), insist=insist)
+
+
+def _asks(text: str) -> bool:
+    """Tell whether a reply asks the user something (a question mark in any of our languages)."""
+    return "?" in text or "？" in text
 
 
 class LocalOnlyLayer:

@@ -116,8 +116,13 @@ async def test_cancelled_by_voice(
 async def test_unlocking_is_never_scheduled(
     hass: HomeAssistant, setup: LoadedHome, freezer: FrozenDateTimeFactory, fake_openai: FakeOpenAI
 ) -> None:
-    """A command that needs consent is not stored to run unattended; the model is asked."""
-    fake_openai.add(text("这个需要你当时确认。"))
-    assert await converse(hass, "十分钟后打开入户门锁") == "这个需要你当时确认。"
+    """A command that needs consent is not stored to run unattended; the model is asked.
+
+    Its words promise nothing that was done, yet they are no question either: asked once
+    more, it calls nothing, and the user hears plainly that nothing was changed.
+    """
+    fake_openai.add(text("这个需要你当时确认。"), text("这个需要你当时确认。"))
+    assert await converse(hass, "十分钟后打开入户门锁") == "抱歉，这个没能完成，什么都没有改变。"
+    assert fake_openai.chat_requests[1]["tool_choice"] == "required"
     await pass_time(hass, freezer, 15)
     assert setup.calls == []

@@ -157,7 +157,8 @@ async def test_model_cannot_touch_unexposed(
     )
     result = await converse(hass, "打开客厅灯")
     assert setup.calls == []
-    assert speech(result) == "我不能这样做。"
+    # Nothing was done: the model's own words are not spoken, a plain "nothing changed" is.
+    assert speech(result) == "抱歉，这个没能完成，什么都没有改变。"
     results = [m for m in fake_openai.chat_requests[1]["messages"] if m["role"] == "tool"]
     assert "invalid_arguments" in results[0]["content"]
 

@@ -93,20 +93,22 @@ async def test_a_question_makes_its_device_the_subject(
 
 
 @pytest.mark.parametrize(
-    "sentence",
+    ("sentence", "reply", "requests"),
     [
-        "刚才是谁关了客厅主灯",
-        "如果下雨就把阳台浇水阀关上",
+        # A question about the past: the model's answer is spoken as it is.
+        ("刚才是谁关了客厅主灯", "好的", 1),
+        # A condition: an "OK" would promise what nothing will do; asked once more, then plainly.
+        ("如果下雨就把阳台浇水阀关上", "抱歉，这个没能完成，什么都没有改变。", 2),
     ],
 )
 async def test_not_a_plain_command_is_handed_on(
-    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str, reply: str, requests: int
 ) -> None:
     """Nothing is done, locally or by HA's matcher: the model is asked."""
-    fake_openai.add(text("好的"))
-    assert await converse(hass, sentence) == "好的"
+    fake_openai.add(text("好的"), text("好的"))
+    assert await converse(hass, sentence) == reply
     assert setup.calls == []
-    assert len(fake_openai.chat_requests) == 1
+    assert len(fake_openai.chat_requests) == requests
 
 
 @pytest.mark.parametrize(
@@ -193,19 +195,19 @@ async def test_english_local_answers(
 
 
 @pytest.mark.parametrize(
-    "sentence",
+    ("sentence", "reply"),
     [
-        "Did the vacuum finish?",
-        "Lock the front door tomorrow morning",
-        "If it gets dark turn on the floor lamp",
+        ("Did the vacuum finish?", "OK"),
+        ("Lock the front door tomorrow morning", "Sorry, I could not do that, so nothing was changed."),
+        ("If it gets dark turn on the floor lamp", "Sorry, I could not do that, so nothing was changed."),
     ],
 )
 async def test_not_a_plain_command_is_handed_on_in_english(
-    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI, sentence: str, reply: str
 ) -> None:
     """The same in English."""
-    fake_openai.add(text("OK"))
-    assert await converse(hass, sentence, "en") == "OK"
+    fake_openai.add(text("OK"), text("OK"))
+    assert await converse(hass, sentence, "en") == reply
     assert setup_en.calls == []
 
 

@@ -47,6 +47,8 @@ class ChatRequest:
     max_tokens: int | None = None
     stream: bool = True
     timeout: float = 30.0
+    # {"type": "json_schema", ...}: an answer constrained to a schema (structured output).
+    response_format: dict[str, Any] | None = None
 
     def as_kwargs(self) -> dict[str, Any]:
         """Return the keyword arguments of ``chat.completions.create``."""
@@ -64,6 +66,8 @@ class ChatRequest:
             kwargs["temperature"] = self.temperature
         if self.max_tokens is not None:
             kwargs["max_tokens"] = self.max_tokens
+        if self.response_format is not None:
+            kwargs["response_format"] = self.response_format
         return kwargs
 
 
@@ -76,6 +80,8 @@ class EndpointClient:
         # Seconds the last request took to its first byte (diagnostics, system health).
         self.last_round_trip: float | None = None
         self.last_error: str | None = None
+        # Whether the endpoint constrains answers to a JSON schema: None until the first try.
+        self.structured_output: bool | None = None
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
             api_key=api_key or PLACEHOLDER_API_KEY,

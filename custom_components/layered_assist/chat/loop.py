@@ -28,8 +28,10 @@ from ..const import (
 )
 from ..localize import async_text
 from .client import ChatRequest, EndpointClient
-from .errors import ToolsUnsupported
+from .errors import BadRequest, ToolsUnsupported
 from .messages import DeltaTranslator, chat_log_to_messages, format_tools
+from .recovery import OfferedTools
+from .structured import async_ask_json
 
 # The speech of a tool result that answers the user itself, or None: (API, tool name, result).
 type DirectSpeech = Callable[[llm.APIInstance | None, str, Any], str | None]
@@ -59,6 +61,22 @@ class LoopOptions:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ReplyGuard:
+    """For a device turn: the model's own words are spoken only when they are fair.
+
+    ``speakable`` tells whether a reply may be spoken as it is (something was done, or
+    the reply asks the user something); anything else may claim what was not done, so
+    the loop asks once more, insisting on a call, and then says ``fallback`` (a key of
+    ``exceptions``) instead.
+    """
+
+    speakable: Callable[[str], bool]
+    # Ask once more before giving up (not when the model was already asked for commands alone).
+    insist: bool = True
+    fallback: str = "nothing_changed"
+
+
 class ToolCallingLoop:
     """Runs one agent's turns against its endpoint."""
 
@@ -78,26 +96,82 @@ class ToolCallingLoop:
         self._issue_id = f"{ISSUE_TOOLS_UNSUPPORTED}_{agent_key}"
         self.tools_supported = True
 
-    async def async_run(self, chat_log: conversation.ChatLog, agent_id: str, language: str) -> None:
+    async def async_run(
+        self,
+        chat_log: conversation.ChatLog,
+        agent_id: str,
+        language: str,
+        guard: ReplyGuard | None = None,
+    ) -> None:
         """Answer the user's last message, leaving the answer last in the chat log."""
         tools = format_tools(chat_log.llm_api)
         rounds = self.options.max_rounds
         dropped_calls = 0
+        insist = False
+        called = False
         for round_index in range(rounds):
             last_round = round_index == rounds - 1
-            translator, added = await self._async_round(chat_log, agent_id, tools, last_round)
+            translator, added = await self._async_round(
+                chat_log, agent_id, tools, last_round, hold_text=guard is not None, insist=insist
+            )
             dropped_calls += translator.dropped_calls
             results = [c for c in added if isinstance(c, conversation.ToolResultContent)]
-            if not results:
+            if results:
+                called = True
+                if (speech := self._direct_speech(chat_log, results)) is not None:
+                    await self._async_say(chat_log, agent_id, speech)
+                    return
+                continue
+            if guard is None:
                 break
-            if (speech := self._direct_speech(chat_log, results)) is not None:
-                await self._async_say(chat_log, agent_id, speech)
+            text = translator.held_text
+            if text and guard.speakable(text):
+                await self._async_say(chat_log, agent_id, text)
                 return
+            # A model that made calls this turn has tried already; one that only talked gets one more go.
+            if insist or called or not guard.insist or last_round or not tools or not self.tools_supported:
+                await self._async_say_key(chat_log, agent_id, language, guard.fallback)
+                return
+            insist = True
         if not _ends_with_answer(chat_log):
             key = "round_limit" if dropped_calls or chat_log.unresponded_tool_results else "empty_response"
-            await self._async_say(
-                chat_log, agent_id, await async_text(self.hass, language, "exceptions", f"{key}.message")
-            )
+            await self._async_say_key(chat_log, agent_id, language, key)
+
+    async def async_run_structured(
+        self,
+        chat_log: conversation.ChatLog,
+        agent_id: str,
+        messages: list[dict[str, Any]],
+        schema: dict[str, Any],
+    ) -> bool | None:
+        """Ask for the turn's commands as schema-held JSON and run them as one call of the command tool.
+
+        Return True when that answered the user (every command went well), None when
+        the endpoint gave no such answer; otherwise (False) the call and its results
+        stay in the chat log for the tool loop to go on from.
+        """
+        command_tool = OfferedTools.from_specs(format_tools(chat_log.llm_api)).command_tool
+        if command_tool is None:
+            return None
+        request = ChatRequest(
+            model=self.options.model,
+            messages=messages,
+            temperature=self.options.temperature,
+            max_tokens=self.options.max_tokens,
+            timeout=self.options.timeout,
+        )
+        if (answer := await async_ask_json(self.client, request, "device_commands", schema)) is None:
+            return None
+        commands = answer.get("commands")
+        if not isinstance(commands, list) or not commands:
+            return False
+        call = llm.ToolInput(tool_name=command_tool, tool_args={"commands": commands})
+        content = conversation.AssistantContent(agent_id=agent_id, content=None, tool_calls=[call])
+        results = [result async for result in chat_log.async_add_assistant_content(content)]
+        if not results or (speech := self._direct_speech(chat_log, results)) is None:
+            return False
+        await self._async_say(chat_log, agent_id, speech)
+        return True
 
     async def _async_round(
         self,
@@ -105,34 +179,63 @@ class ToolCallingLoop:
         agent_id: str,
         tools: list[dict[str, Any]],
         last_round: bool,
+        *,
+        hold_text: bool = False,
+        insist: bool = False,
     ) -> tuple[DeltaTranslator, list[conversation.AssistantContent | conversation.ToolResultContent]]:
-        """Send one request and stream its answer (and tool results) into the chat log."""
+        """Send one request and stream its answer (and tool results) into the chat log.
+
+        ``insist`` asks for a call (``tool_choice`` required); an endpoint that refuses
+        that is asked again without it.
+        """
         use_tools = bool(tools) and self.tools_supported
+        tool_choice = None
+        if use_tools and last_round:
+            tool_choice = "none"
+        elif use_tools and insist:
+            tool_choice = "required"
         request = ChatRequest(
             model=self.options.model,
             messages=chat_log_to_messages(chat_log.content),
             tools=tools if use_tools else [],
-            tool_choice="none" if last_round and use_tools else None,
+            tool_choice=tool_choice,
             temperature=self.options.temperature,
             max_tokens=self.options.max_tokens,
             stream=self.options.stream,
             timeout=self.options.timeout,
         )
+        allow_tools = use_tools and not last_round
         try:
-            return await self._async_send(
-                chat_log, agent_id, request, allow_tools=use_tools and not last_round
-            )
+            return await self._async_send(chat_log, agent_id, request, allow_tools, hold_text)
         except ToolsUnsupported as err:
+            if insist:
+                request.tool_choice = None
+                return await self._async_send(chat_log, agent_id, request, allow_tools, hold_text)
             self._async_mark_tools_unsupported(err)
             request.tools = []
             request.tool_choice = None
-            return await self._async_send(chat_log, agent_id, request, allow_tools=False)
+            return await self._async_send(chat_log, agent_id, request, False, hold_text)
+        except BadRequest:
+            if not insist:
+                raise
+            request.tool_choice = None
+            return await self._async_send(chat_log, agent_id, request, allow_tools, hold_text)
 
     async def _async_send(
-        self, chat_log: conversation.ChatLog, agent_id: str, request: ChatRequest, *, allow_tools: bool
+        self,
+        chat_log: conversation.ChatLog,
+        agent_id: str,
+        request: ChatRequest,
+        allow_tools: bool,
+        hold_text: bool,
     ) -> tuple[DeltaTranslator, list[conversation.AssistantContent | conversation.ToolResultContent]]:
         """Send the request and add what comes back to the chat log."""
-        translator = DeltaTranslator(allow_tools=allow_tools, on_finish=_log_finish)
+        translator = DeltaTranslator(
+            allow_tools=allow_tools,
+            on_finish=_log_finish,
+            tools=OfferedTools.from_specs(request.tools),
+            hold_text=hold_text,
+        )
         if request.stream:
             deltas = translator.async_from_stream(self.client.async_stream(request))
         else:
@@ -171,6 +274,14 @@ class ToolCallingLoop:
     @staticmethod
     async def _async_say(chat_log: conversation.ChatLog, agent_id: str, text: str) -> None:
         await async_say(chat_log, agent_id, text)
+
+    async def _async_say_key(
+        self, chat_log: conversation.ChatLog, agent_id: str, language: str, key: str
+    ) -> None:
+        """Say one of our own messages (a key of ``exceptions``) in the user's language."""
+        await async_say(
+            chat_log, agent_id, await async_text(self.hass, language, "exceptions", f"{key}.message")
+        )
 
 
 async def async_say(chat_log: conversation.ChatLog, agent_id: str, text: str) -> None:

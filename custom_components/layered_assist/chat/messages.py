@@ -14,6 +14,7 @@ from homeassistant.util.ulid import ulid_now
 
 from ..compat import schema_to_json, tool_result_data, tool_result_delta
 from ..const import LOGGER
+from .recovery import MarkupFilter, OfferedTools
 
 type Delta = conversation.AssistantContentDeltaDict | conversation.ToolResultContentDeltaDict
 
@@ -88,16 +89,32 @@ class DeltaTranslator:
     Tool calls are handed to the chat log as soon as each one is complete, so
     several run in parallel while the model is still speaking. Calls whose
     arguments are not a JSON object are answered with an error result instead of
-    being run, so the model can correct itself.
+    being run, so the model can correct itself. Calls the model wrote as text are
+    recovered when the message ends (when it made no native call), and no markup
+    is streamed. With ``hold_text`` no text is streamed at all: it waits in
+    ``held_text`` for the caller to decide whether it may be spoken.
     """
 
-    def __init__(self, *, allow_tools: bool, on_finish: Callable[[str | None], None]) -> None:
+    def __init__(
+        self,
+        *,
+        allow_tools: bool,
+        on_finish: Callable[[str | None], None],
+        tools: OfferedTools | None = None,
+        hold_text: bool = False,
+    ) -> None:
         """Start empty; ``allow_tools`` False drops calls (last round)."""
         self._allow_tools = allow_tools
         self._on_finish = on_finish
+        self._tools = tools or OfferedTools(frozenset())
+        self._filter = MarkupFilter(hold_all=hold_text)
+        self._hold_text = hold_text
         self._pending: dict[int, _PendingCall] = {}
         self._rejected: list[tuple[llm.ToolInput, str]] = []
+        self._native_calls = 0
         self.dropped_calls = 0
+        self.held_text = ""
+        self.recovered_calls = 0
 
     async def async_from_stream(self, chunks: AsyncIterable[ChatCompletionChunk]) -> AsyncGenerator[Delta]:
         """Translate a stream of chunks."""
@@ -111,10 +128,11 @@ class DeltaTranslator:
             delta = choice.delta
             if thinking := getattr(delta, "reasoning_content", None):
                 yield {"thinking_content": thinking}
-            if delta.content:
-                yield {"content": delta.content}
+            if delta.content and (speakable := self._filter.feed(delta.content)):
+                yield {"content": speakable}
             for call in delta.tool_calls or ():
                 if call.index not in self._pending:
+                    self._native_calls += 1
                     # A new index means every earlier call is complete.
                     if ready := self._flush(before=call.index):
                         yield {"tool_calls": ready}
@@ -136,9 +154,10 @@ class DeltaTranslator:
         message = choice.message
         if thinking := getattr(message, "reasoning_content", None):
             yield {"thinking_content": thinking}
-        if message.content:
-            yield {"content": message.content}
+        if message.content and (speakable := self._filter.feed(message.content)):
+            yield {"content": speakable}
         for index, call in enumerate(message.tool_calls or ()):
+            self._native_calls += 1
             function = getattr(call, "function", None)
             self._pending[index] = _PendingCall(
                 id=call.id or ulid_now(),
@@ -151,6 +170,21 @@ class DeltaTranslator:
     def _finish(self, finish_reason: str | None) -> list[Delta]:
         """Return the deltas that close the message."""
         deltas: list[Delta] = []
+        recovered = self._filter.finish(self._tools)
+        if not self._native_calls:
+            # Only when the model made no native call: the same call twice must not run twice.
+            for call in recovered.calls:
+                index = max(self._pending, default=-1) + 1
+                self._pending[index] = _PendingCall(
+                    id=ulid_now(), name=call.name, arguments=json.dumps(call.arguments, ensure_ascii=False)
+                )
+                self.recovered_calls += 1
+        if recovered.calls:
+            LOGGER.debug("Recovered %d tool call(s) written as text", len(recovered.calls))
+        if self._hold_text:
+            self.held_text = recovered.text
+        elif recovered.text:
+            deltas.append({"content": recovered.text})
         if ready := self._flush(before=None):
             deltas.append({"tool_calls": ready})
         deltas.extend(

@@ -35,6 +35,28 @@ WATER_HEATER_TARGET_TEMPERATURE, WATER_HEATER_OPERATION_MODE, WATER_HEATER_ON_OF
 LOCK_OPEN = 1
 
 
+# What switches a device on or opens it, and what switches it off or closes it: a sentence
+# that only asks to switch on never gets a switch-off from a model, nor the other way round.
+SWITCH_ON_COMMANDS = frozenset(
+    {"turn_on", "open_cover", "open_valve", "unlock", "open", "start", "media_play"}
+)
+SWITCH_OFF_COMMANDS = frozenset(
+    {
+        "turn_off",
+        "close_cover",
+        "close_valve",
+        "lock",
+        "stop",
+        "stop_cover",
+        "stop_valve",
+        "pause",
+        "media_pause",
+        "media_stop",
+        "return_to_base",
+    }
+)
+
+
 class CommandError(ValueError):
     """A command that the entity cannot carry out; the message says why."""
 

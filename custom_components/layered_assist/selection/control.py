@@ -1,7 +1,7 @@
 """Layer 3: the ``control_devices`` tool, whose schema lists only this turn's candidates."""
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import json
 from typing import Any
 
@@ -11,13 +11,15 @@ from homeassistant.core import Context, HomeAssistant
 
 from ..localize import async_text, is_chinese
 from ..tools.base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
-from .capabilities import ALL_RISKS, CommandError, commands_for
+from .capabilities import ALL_RISKS, CommandError, Param, commands_for
 from .carry_out import Hold, async_carry_out
 from .catalog import DeviceCatalog
 from .execute import PlannedCommand, plan_command, spoken_names
 
 CONTROL_TOOL = "control_devices"
 MAX_COMMANDS = 64
+# Most commands a schema-held answer may list (a bound also keeps the grammar finite).
+MAX_SCHEMA_COMMANDS = 16
 
 
 @dataclass
@@ -34,6 +36,10 @@ class DeviceTurn:
     # Keeps risky commands for the user's confirmation and returns the question.
     hold: Hold | None = None
     attempts: int = 0
+    # The only commands the sentence can mean (all switch-ons, say), or None for any.
+    allowed_commands: frozenset[str] | None = None
+    # The entities a command of this turn changed, whoever asked for it.
+    acted_on: list[str] = field(default_factory=list)
 
     def allowed(self, entity_id: str) -> bool:
         """Tell whether the model may act on an entity this turn."""
@@ -90,6 +96,67 @@ def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
     )
 
 
+def command_schema(hass: HomeAssistant, turn: DeviceTurn) -> dict[str, Any] | None:
+    """Return the JSON schema of this turn's possible commands, the control tool's arguments.
+
+    Each command is one variant listing the candidates that take it and its parameters
+    with their ranges, so a model held to the schema can only name what exists.
+    """
+    groups: dict[tuple[str, tuple[Param, ...]], list[str]] = {}
+    for entity_id in turn.candidates:
+        if turn.catalog.entry(entity_id) is None or (state := hass.states.get(entity_id)) is None:
+            continue
+        for spec in commands_for(state).values():
+            if turn.allowed_commands is not None and spec.name not in turn.allowed_commands:
+                continue
+            groups.setdefault((spec.name, spec.params), []).append(entity_id)
+    if not groups:
+        return None
+    variants = [_variant(command, params, entity_ids) for (command, params), entity_ids in groups.items()]
+    return {
+        "type": "object",
+        "properties": {
+            "commands": {"type": "array", "items": {"anyOf": variants}, "maxItems": MAX_SCHEMA_COMMANDS}
+        },
+        "required": ["commands"],
+        "additionalProperties": False,
+    }
+
+
+def _variant(command: str, params: tuple[Param, ...], entity_ids: list[str]) -> dict[str, Any]:
+    """Return the schema of one command for the candidates that take it."""
+    properties: dict[str, Any] = {"entity_id": {"enum": entity_ids}, "command": {"const": command}}
+    required = ["entity_id", "command"]
+    if params:
+        properties["params"] = {
+            "type": "object",
+            "properties": {param.name: _param_schema(param) for param in params},
+            "additionalProperties": False,
+        }
+        # A command with one parameter needs it, except turning on (a bare turn_on is whole).
+        if len(params) == 1 and command != "turn_on":
+            properties["params"]["required"] = [params[0].name]
+            required.append("params")
+    return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
+
+
+def _param_schema(param: Param) -> dict[str, Any]:
+    """Return the JSON schema of one parameter, with its range or choices."""
+    if param.kind in ("number", "int"):
+        whole = param.kind == "int"
+        schema: dict[str, Any] = {"type": "integer" if whole else "number"}
+        for key, bound in (("minimum", param.minimum), ("maximum", param.maximum)):
+            if bound is not None:
+                schema[key] = int(bound) if whole else bound
+        return schema
+    if param.kind == "enum":
+        return {"enum": list(param.options)}
+    if param.kind == "color":
+        channel = {"type": "integer", "minimum": 0, "maximum": 255}
+        return {"type": "array", "items": channel, "minItems": 3, "maxItems": 3}
+    return {"type": "boolean"}
+
+
 async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     """Validate every command, run the valid ones in parallel, answer directly when all went well."""
     hass = request.hass
@@ -100,6 +167,11 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
         entity_id = item["entity_id"]
         if hass.states.get(entity_id) is None or not turn.allowed(entity_id):
             errors.append({"entity_id": entity_id, "error": "not an available device; use one from the list"})
+            continue
+        if turn.allowed_commands is not None and item["command"] not in turn.allowed_commands:
+            errors.append(
+                {"entity_id": entity_id, "error": "not what the user asked for: " + item["command"]}
+            )
             continue
         try:
             planned.append(plan_command(hass, entity_id, item["command"], item.get("params")))
@@ -113,6 +185,7 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
             {"entity_id": c.entity_id, "error": "this command needs the user's confirmation"}
             for c in done.held
         )
+    turn.acted_on.extend(e for e in done.acted_on if e not in turn.acted_on)
     effects = {"done": done.acted_on, "commands": done.commands}
     if (errors and turn.attempts == 1) or not done.report.all_ok:
         # The model fixes invalid commands once, and phrases failures itself.

@@ -1,0 +1,229 @@
+"""Device turns with the model's answers as small models really give them, over real HTTP.
+
+Calls written as text run like native ones and are never spoken; a reply that claims
+what was not done is not spoken; an endpoint with structured output is asked for the
+commands as schema-held JSON first, and one without it is remembered.
+"""
+
+import json
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from bench.home import LoadedHome
+from custom_components.layered_assist.const import CONF_FAST_PATH, CONF_LOCAL_ACTION, CONF_STREAM
+from homeassistant.components import conversation
+from homeassistant.core import Context, HomeAssistant
+
+from ..conftest import AGENT_ID
+from ..fake_openai import FakeOpenAI, call, text
+
+MODEL_ONLY = {CONF_FAST_PATH: False, CONF_LOCAL_ACTION: False}
+NOTHING_CHANGED = "抱歉，这个没能完成，什么都没有改变。"
+KIDS_ON = '{"commands": [{"entity_id": "light.kids_light", "command": "turn_on"}]}'
+TURN_ON_KIDS = '{"name": "control_devices", "arguments": ' + KIDS_ON + "}"
+
+
+@pytest.fixture
+def agent_options(agent_options: dict[str, Any], request: pytest.FixtureRequest) -> dict[str, Any]:
+    """The test agent with its local layers off, so every device sentence reaches the model."""
+    return {**agent_options, **MODEL_ONLY, **getattr(request, "param", {})}
+
+
+async def converse(hass: HomeAssistant, sentence: str, conversation_id: str | None = None) -> str:
+    """Send a sentence to our agent; return what it says."""
+    result = await conversation.async_converse(
+        hass, sentence, conversation_id, Context(), language="zh-Hans", agent_id=AGENT_ID
+    )
+    return result.response.speech["plain"]["speech"]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        TURN_ON_KIDS,
+        f"好的，我来打开。\n```json\n{TURN_ON_KIDS}\n```",
+        f"<tool_call>{TURN_ON_KIDS}</tool_call>",
+        f"<tools>\n{TURN_ON_KIDS}\n</tools>",
+        "{" + TURN_ON_KIDS + "}",
+        '{"name": "turn_on", "arguments": {"entity_id": "light.kids_light"}}',
+        '{"name": "light.turn_on", "arguments": {"entity_id": "light.kids_light"}}',
+    ],
+    ids=["bare", "fenced", "tool_call", "tools", "doubled-braces", "command-name", "service-name"],
+)
+async def test_a_call_written_as_text_is_carried_out(
+    hass: HomeAssistant,
+    home: LoadedHome,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    content: str,
+) -> None:
+    """The light goes on, the reply is ours, and no markup reaches the user."""
+    fake_openai.add(text(content))
+    reply = await converse(hass, "打开儿童房灯")
+    assert hass.states.get("light.kids_light").state == "on"
+    assert home.acted_on() == {"light.kids_light"}
+    assert reply == "已打开儿童房灯。"
+    assert len(fake_openai.chat_requests) == 1
+
+
+@pytest.mark.parametrize("agent_options", [{CONF_STREAM: False}], indirect=True)
+async def test_recovered_without_streaming(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """The same from a whole (non-streamed) completion."""
+    fake_openai.add(text(f"```json\n{TURN_ON_KIDS}\n```"))
+    assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
+    assert fake_openai.chat_requests[0]["stream"] is False
+
+
+async def test_a_recovered_call_of_another_tool_answers(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Outside device turns a written call of any offered tool runs; only the final words are spoken."""
+    fake_openai.add(
+        text('Let me check. {"name": "calculate", "arguments": {"expression": "6*7"}}'),
+        text("It is 42."),
+    )
+    result = await conversation.async_converse(
+        hass, "what is six times seven", None, Context(), language="en", agent_id=AGENT_ID
+    )
+    assert result.response.speech["plain"]["speech"] in ("6 * 7 is 42.", "It is 42.")
+    assert "{" not in result.response.speech["plain"]["speech"]
+
+
+async def test_a_false_claim_is_never_spoken(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """The model says it turned the light on and called nothing: asked once more, then plainly nothing."""
+    fake_openai.add(text("好的，我已经打开了儿童房灯。"), text("已经打开了。"))
+    assert await converse(hass, "打开儿童房灯") == NOTHING_CHANGED
+    assert home.acted_on() == set()
+    first, retry = fake_openai.chat_requests
+    assert "tool_choice" not in first
+    assert retry["tool_choice"] == "required"
+
+
+async def test_the_retry_can_do_it(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Asked once more, a model that only talked makes the call."""
+    fake_openai.add(
+        text("好的，我已经打开了儿童房灯。"),
+        call("control_devices", {"commands": [{"entity_id": "light.kids_light", "command": "turn_on"}]}),
+    )
+    assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
+    assert home.acted_on() == {"light.kids_light"}
+
+
+async def test_a_question_back_is_spoken(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Asking is always fair: the model's question reaches the user, with one request."""
+    fake_openai.add(text("要打开哪一盏灯？"))
+    assert await converse(hass, "打开儿童房灯") == "要打开哪一盏灯？"
+    assert len(fake_openai.chat_requests) == 1
+
+
+async def test_the_opposite_of_what_was_asked_is_refused(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Asked to switch on, a model that switches off is refused and nothing changes."""
+    fake_openai.add(
+        call("control_devices", {"commands": [{"entity_id": "light.kids_light", "command": "turn_off"}]}),
+        text("已关闭儿童房灯。"),
+    )
+    hass.states.async_set("light.kids_light", "on", hass.states.get("light.kids_light").attributes)
+    assert await converse(hass, "打开儿童房灯") == NOTHING_CHANGED
+    assert home.calls == []
+    refused = [m for m in fake_openai.chat_requests[1]["messages"] if m["role"] == "tool"]
+    assert "not what the user asked for" in refused[0]["content"]
+
+
+def structured_schema(request: dict[str, Any]) -> dict[str, Any]:
+    """Return the JSON schema a structured request asked for."""
+    return request["response_format"]["json_schema"]["schema"]
+
+
+async def test_structured_commands_first(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """With structured output the commands come as JSON held to the candidates' schema: no tool round."""
+    fake_openai.structured = True
+    fake_openai.structured_replies.append(
+        {"commands": [{"entity_id": "light.kids_light", "command": "turn_on"}]}
+    )
+    assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
+    assert home.acted_on() == {"light.kids_light"}
+    assert fake_openai.chat_requests == []
+    [request] = fake_openai.structured_requests
+    assert request["stream"] is False
+    assert "tools" not in request
+    schema = json.dumps(structured_schema(request), ensure_ascii=False)
+    assert "light.kids_light" in schema
+    assert "light.secret_light" not in schema
+    # "打开" only switches on: the schema offers no way to switch off.
+    variants = structured_schema(request)["properties"]["commands"]["items"]["anyOf"]
+    assert {v["properties"]["command"]["const"] for v in variants} <= {
+        "turn_on",
+        "open_cover",
+        "unlock",
+        "start",
+    }
+    assert len(request["messages"][0]["content"]) < 3000
+
+
+async def test_structured_answer_with_an_unknown_device_goes_on_with_tools(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """A hallucinated or hidden entity is refused; the model hears why and may ask."""
+    fake_openai.structured = True
+    fake_openai.structured_replies.append(
+        {"commands": [{"entity_id": "light.secret_light", "command": "turn_on"}]}
+    )
+    fake_openai.add(text("你说的是哪盏灯？"))
+    assert await converse(hass, "打开儿童房灯") == "你说的是哪盏灯？"
+    assert home.calls == []
+    [follow_up] = fake_openai.chat_requests
+    assert "must be one of" in json.dumps(follow_up["messages"], ensure_ascii=False)
+
+
+async def test_no_structured_command_then_the_tools(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """An empty command list hands on to the tool loop, which is not asked to insist again."""
+    fake_openai.structured = True
+    fake_openai.structured_replies.append({"commands": []})
+    fake_openai.add(text("我已经打开了。"))
+    assert await converse(hass, "打开儿童房灯") == NOTHING_CHANGED
+    assert len(fake_openai.chat_requests) == 1
+    assert home.calls == []
+
+
+async def test_structured_output_not_supported_is_remembered(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """An endpoint that rejects response_format is asked once; later device turns go straight to tools."""
+    fake_openai.add(
+        call("control_devices", {"commands": [{"entity_id": "light.kids_light", "command": "turn_on"}]}),
+        call("control_devices", {"commands": [{"entity_id": "light.kids_light", "command": "turn_off"}]}),
+    )
+    assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
+    assert await converse(hass, "关掉儿童房灯") == "已关闭儿童房灯。"
+    assert len(fake_openai.structured_requests) == 1
+    assert len(fake_openai.chat_requests) == 2
+    assert init_integration.runtime_data.client.structured_output is False
+
+
+async def test_a_structured_answer_that_is_no_json_turns_it_off(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """A server that ignores response_format and talks is not asked for JSON again."""
+    fake_openai.structured = True
+    fake_openai.structured_replies.append("Sure, turning it on!")
+    fake_openai.add(
+        call("control_devices", {"commands": [{"entity_id": "light.kids_light", "command": "turn_on"}]})
+    )
+    assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
+    assert init_integration.runtime_data.client.structured_output is False
