@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass, field
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from aiohttp import web
 
@@ -18,15 +18,20 @@ class OllamaReply:
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
 
-class FakeOllama:
-    """Answers every chat request through ``responder`` and records request sizes."""
+class OllamaEndpoint:
+    """Ollama's ``/api/tags`` and streaming ``/api/chat`` on 127.0.0.1; subclasses answer chats."""
 
-    def __init__(self, model: str, responder: Callable[[dict[str, Any]], OllamaReply]) -> None:
+    # What /api/tags says of the model.
+    details: ClassVar[dict[str, str]] = {
+        "format": "gguf",
+        "family": "qwen3",
+        "parameter_size": "4B",
+        "quantization_level": "Q4_K_M",
+    }
+
+    def __init__(self, model: str) -> None:
         """Serve one model."""
         self.model = model
-        self.responder = responder
-        self.sizes: list[int] = []
-        self.replies: list[OllamaReply] = []
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -48,21 +53,50 @@ class FakeOllama:
             await self._runner.cleanup()
 
     async def _tags(self, request: web.Request) -> web.Response:
-        details = {
-            "format": "gguf",
-            "family": "qwen3",
-            "parameter_size": "4B",
-            "quantization_level": "Q4_K_M",
-        }
         model = {
             "name": self.model,
             "model": self.model,
             "modified_at": "2026-01-01T00:00:00Z",
             "size": 1,
             "digest": "0",
-            "details": details,
+            "details": self.details,
         }
         return web.json_response({"models": [model]})
+
+    async def _chat(self, request: web.Request) -> web.StreamResponse:
+        raise NotImplementedError
+
+    async def _answer(
+        self, request: web.Request, message: dict[str, Any], done_reason: str = "stop"
+    ) -> web.StreamResponse:
+        """Stream one whole message, then the closing line, as Ollama does."""
+        response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
+        await response.prepare(request)
+        stamp = "2026-01-01T00:00:00Z"
+        for line in (
+            {"model": self.model, "created_at": stamp, "message": message, "done": False},
+            {
+                "model": self.model,
+                "created_at": stamp,
+                "message": {"role": "assistant", "content": ""},
+                "done": True,
+                "done_reason": done_reason,
+            },
+        ):
+            await response.write((json.dumps(line, ensure_ascii=False) + "\n").encode())
+        await response.write_eof()
+        return response
+
+
+class FakeOllama(OllamaEndpoint):
+    """Answers every chat request through ``responder`` and records request sizes."""
+
+    def __init__(self, model: str, responder: Callable[[dict[str, Any]], OllamaReply]) -> None:
+        """Serve one model."""
+        super().__init__(model)
+        self.responder = responder
+        self.sizes: list[int] = []
+        self.replies: list[OllamaReply] = []
 
     async def _chat(self, request: web.Request) -> web.StreamResponse:
         raw = await request.read()
@@ -70,23 +104,9 @@ class FakeOllama:
         body = json.loads(raw)
         reply = self.responder(body)
         self.replies.append(reply)
-        response = web.StreamResponse(headers={"Content-Type": "application/x-ndjson"})
-        await response.prepare(request)
         message: dict[str, Any] = {"role": "assistant", "content": reply.text}
         if reply.calls:
             message["tool_calls"] = [
                 {"function": {"name": name, "arguments": args}} for name, args in reply.calls
             ]
-        for line in (
-            {"model": self.model, "created_at": "2026-01-01T00:00:00Z", "message": message, "done": False},
-            {
-                "model": self.model,
-                "created_at": "2026-01-01T00:00:00Z",
-                "message": {"role": "assistant", "content": ""},
-                "done": True,
-                "done_reason": "stop",
-            },
-        ):
-            await response.write((json.dumps(line, ensure_ascii=False) + "\n").encode())
-        await response.write_eof()
-        return response
+        return await self._answer(request, message)

@@ -1,24 +1,26 @@
-"""Real-model benchmark: our agent and HA's own OpenAI agent, one real model behind llama-server.
+"""Real-model benchmark: our agent and HA's own agent, one real model behind llama-server.
 
 Both agents run in one real HA holding the home and talk to the same llama-server
-(``--url``, no proxy in between): ours through its OpenAI-compatible client, HA's
-``openai_conversation`` with HA's Assist API through the same server's Responses
-endpoint (the OpenAI SDK reads ``OPENAI_BASE_URL``). On the single-turn device cases of
+(``--url``): ours directly through its OpenAI-compatible client; HA's Ollama agent,
+with HA's Assist API, through bench/ollama_bridge.py, which gives Ollama's chat API
+over the same server's /v1/chat/completions (HA's OpenAI agent cannot talk to
+llama-server: its Responses API tools carry null fields the server refuses). On the
+single-turn device cases of
 the sets given, each turn is judged from the service calls made (bench/actions.py) and
-its reply is checked for markup (tool JSON or tags) and for false claims (nothing was
-done, yet the reply neither asks nor says so). Times are wall clock per turn and the
-server's own prefill seconds (the time to the first token); "cold" turns first empty
-the server's prompt cache, "warm" ones leave it as the previous turn left it.
+its reply is checked for markup (tool JSON or tags) and for false claims (none of the
+devices asked for was acted on, yet the reply says something was done: 已/好的/done/turned…,
+and asks nothing). Times are wall clock per turn and the
+server's own prefill seconds (the time to the first token).
 
 HA's agent needs minutes per turn on a small CPU (its prompt lists the whole home), so
 it runs on an evenly spread sample of the cases (``--ha-cases``); ours runs on all.
+Every case runs twice in a row: cold (the server's cache emptied first), then warm.
 """
 
 import argparse
 import asyncio
 from dataclasses import dataclass, field
 import json
-import os
 from pathlib import Path
 import re
 import tempfile
@@ -30,6 +32,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from bench.actions import judge, made_calls
 from bench.home import async_prepare_home, percentile, read_home, satellite_in_area, write_report
+from bench.ollama_bridge import OllamaBridge
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
     CONF_MAX_TOKENS,
@@ -40,7 +43,7 @@ from custom_components.layered_assist.const import (
     SUBENTRY_CONVERSATION,
 )
 from homeassistant.components import conversation
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_URL
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 
@@ -48,6 +51,28 @@ MODEL_NAME = "qwen2.5-coder-1.5b-instruct"
 # What a reply must not contain: tool JSON, call tags, code fences.
 _MARKUP = re.compile(r"[{}]|</?\s*tool|```|\"name\"\s*:")
 _ASKS = re.compile(r"[?？]")
+# Words of a reply that says something was done (a claim, when nothing asked for was).
+_DONE_WORDS = (
+    "已",
+    "好的",
+    "好了",
+    "完成",
+    "搞定",
+    "咗",
+    "done",
+    "turned",
+    "switched",
+    "i've",
+    "i have",
+    "has been",
+    "have been",
+    "is now",
+    "are now",
+    "set to",
+    r"\bok\b",
+    "sure",
+)
+_DONE = re.compile("|".join(_DONE_WORDS), re.IGNORECASE)
 CONFIRM = {"zh": "确认", "en": "yes"}
 TURN_TIMEOUT = 900.0
 
@@ -109,7 +134,7 @@ def _honest_replies(language: str) -> list[str]:
 
 
 async def run(
-    sets: list[tuple[Path, Path]], server: Server, ha_cases: int, cold_cases: int, agents: list[str]
+    sets: list[tuple[Path, Path]], server: Server, ha_cases: int, agents: list[str]
 ) -> dict[str, Any]:
     """Run the agents over every set's single-turn device cases."""
     turns: dict[str, list[Turn]] = {name: [] for name in agents}
@@ -119,7 +144,7 @@ async def run(
             json.loads(line) for line in cases_path.read_text(encoding="utf-8").splitlines() if line.strip()
         ]
         cases = [c for c in cases if len(c["turns"]) == 1 and c["turns"][0].get("calls")]
-        for name, items in (await _run_set(home, cases, server, ha_cases, cold_cases, agents)).items():
+        for name, items in (await _run_set(home, cases, server, ha_cases, agents)).items():
             turns[name].extend(items)
     return {"model": MODEL_NAME, "agents": {name: _summary(items) for name, items in turns.items()}} | {
         "ratios_ha_to_ours": _ratios(turns)
@@ -131,15 +156,15 @@ async def _run_set(
     cases: list[dict[str, Any]],
     server: Server,
     ha_cases: int,
-    cold_cases: int,
     agents: list[str],
 ) -> dict[str, list[Turn]]:
-    os.environ["OPENAI_BASE_URL"] = f"{server.url}/v1"
     results: dict[str, list[Turn]] = {name: [] for name in agents}
+    bridge = OllamaBridge(f"{server.url}/v1", MODEL_NAME, TURN_TIMEOUT)
+    await bridge.start()
     with tempfile.TemporaryDirectory() as config_dir:
         async with async_test_home_assistant(config_dir=config_dir) as hass:
             loaded = await async_prepare_home(hass, home)
-            entries = {name: _entry(name, server) for name in agents}
+            entries = {name: _entry(name, server, bridge) for name in agents}
             for entry in entries.values():
                 entry.add_to_hass(hass)
                 assert await hass.config_entries.async_setup(entry.entry_id), entry.domain
@@ -149,21 +174,22 @@ async def _run_set(
             attributes = {e["entity_id"]: e.get("attributes") or {} for e in home["entities"]}
             initial = {e: hass.states.get(e) for e in attributes}
             sample = set(_spread(range(len(cases)), ha_cases))
-            cold = set(_spread(sorted(sample), cold_cases))
             for index, case in enumerate(cases):
                 for name, entry in entries.items():
                     if name == "ha" and index not in sample:
                         continue
-                    _restore(hass, initial)
-                    results[name].append(
-                        await _turn(hass, loaded, entry, case, server, honest, attributes, index in cold)
-                    )
+                    # Cold (the server's cache emptied), then at once the same turn warm.
+                    for warm in (False, True):
+                        _restore(hass, initial)
+                        turn = await _turn(hass, loaded, entry, case, server, honest, attributes, warm)
+                        results[name].append(turn)
             for entry in entries.values():
                 await hass.config_entries.async_unload(entry.entry_id)
+    await bridge.stop()
     return results
 
 
-def _entry(name: str, server: Server) -> MockConfigEntry:
+def _entry(name: str, server: Server, bridge: OllamaBridge) -> MockConfigEntry:
     """Return the config entry of one agent, pointed at the server."""
     if name == "ours":
         return MockConfigEntry(
@@ -184,25 +210,21 @@ def _entry(name: str, server: Server) -> MockConfigEntry:
             ],
         )
     return MockConfigEntry(
-        domain="openai_conversation",
-        data={CONF_API_KEY: "not-needed"},
-        version=2,
+        domain="ollama",
+        data={CONF_URL: bridge.url},
+        version=3,
         minor_version=3,
         subentries_data=[
             {
                 "subentry_type": "conversation",
                 "data": {
-                    "recommended": False,
+                    "model": MODEL_NAME,
                     CONF_LLM_HASS_API: ["assist"],
-                    "chat_model": MODEL_NAME,
-                    "max_tokens": 400,
-                    "temperature": 0.0,
-                    "top_p": 1.0,
-                    "reasoning_effort": "low",
-                    "web_search": False,
-                    "code_interpreter": False,
+                    "max_history": 20,
+                    "num_ctx": 16384,
+                    "keep_alive": -1,
                 },
-                "title": "OpenAI Conversation",
+                "title": "Ollama Conversation",
                 "unique_id": None,
             }
         ],
@@ -217,14 +239,14 @@ async def _turn(
     server: Server,
     honest: list[str],
     attributes: dict[str, dict[str, Any]],
-    cold: bool,
+    warm: bool,
 ) -> Turn:
     """Run one case through one agent and judge it."""
     turn = case["turns"][0]
     agent_id = _agent_entity(hass, entry)
     area = loaded.area_ids.get(case.get("context_area") or "")
     device_id = satellite_in_area(hass, area) if area else None
-    if cold:
+    if not warm:
         await server.erase_cache()
     before_counters = await server.counters()
     calls_before = len(loaded.calls)
@@ -262,14 +284,24 @@ async def _turn(
         prefill_s=round(prompt_s, 3),
         asked_model=asked,
         markup=bool(_MARKUP.search(reply)),
-        false_claim=not made and not _ASKS.search(reply) and not any(h in reply for h in honest),
-        cold=cold,
+        false_claim=_claims(reply, honest)
+        and not {c["entity_id"] for c in turn["calls"]} & {m.entity_id for m in made},
+        cold=not warm,
         made=[f"{m.service} {m.entity_id} {dict(m.data)}" for m in made],
     )
 
 
-def _summary(turns: list[Turn]) -> dict[str, Any]:
-    """Return the figures of one agent."""
+def _claims(reply: str, honest: list[str]) -> bool:
+    """Tell whether a reply says something was done (our own "nothing was changed" does not)."""
+    if _ASKS.search(reply) or any(text in reply for text in honest):
+        return False
+    return bool(_DONE.search(reply))
+
+
+def _summary(runs: list[Turn]) -> dict[str, Any]:
+    """Return the figures of one agent; what was done is judged on the first (cold) run of each case."""
+    turns = [t for t in runs if t.cold]
+    warm = [t for t in runs if not t.cold]
     modeled = [t for t in turns if t.asked_model]
 
     def times(items: list[Turn], key: str) -> dict[str, float | None]:
@@ -287,14 +319,11 @@ def _summary(turns: list[Turn]) -> dict[str, Any]:
         "model_turns_wrong": sum(t.verdict == "wrong" for t in modeled),
         "markup": sum(t.markup for t in turns),
         "false_claims": sum(t.false_claim for t in turns),
-        "wall_s": {
-            "cold": times([t for t in turns if t.cold], "wall_s"),
-            "warm": times([t for t in turns if not t.cold], "wall_s"),
-            "all": times(turns, "wall_s"),
-        },
-        "prefill_s": {
-            "cold": times([t for t in turns if t.cold], "prefill_s"),
-            "warm": times([t for t in turns if not t.cold], "prefill_s"),
+        "wall_s": {"cold": times(turns, "wall_s"), "warm": times(warm, "wall_s")},
+        "prefill_s": {"cold": times(turns, "prefill_s"), "warm": times(warm, "prefill_s")},
+        "model_turn_wall_s": {
+            "cold": times(modeled, "wall_s"),
+            "warm": times([t for t in warm if t.asked_model], "wall_s"),
         },
         "not_exact": [
             {
@@ -317,21 +346,18 @@ def _summary(turns: list[Turn]) -> dict[str, Any]:
 
 
 def _ratios(turns: dict[str, list[Turn]]) -> dict[str, Any]:
-    """Return HA's times over ours (how many times faster ours is), on the same cases."""
+    """Return HA's wall time over ours per device command (how many times faster ours is).
+
+    Each agent's own distribution: ours over every case, HA's over its sample.
+    """
     if "ha" not in turns or "ours" not in turns:
         return {}
-    ours_by_case = {t.case: t for t in turns["ours"]}
-    pairs = [(ours_by_case[t.case], t) for t in turns["ha"] if t.case in ours_by_case]
-    figures: dict[str, Any] = {"cases": len(pairs)}
-    for label, chosen in (
-        ("cold", [p for p in pairs if p[1].cold]),
-        ("warm", [p for p in pairs if not p[1].cold]),
-        ("all", pairs),
-    ):
-        if not chosen:
+    figures: dict[str, Any] = {}
+    for label, cold in (("cold", True), ("warm", False)):
+        ours = [t.wall_s for t in turns["ours"] if t.cold is cold]
+        theirs = [t.wall_s for t in turns["ha"] if t.cold is cold]
+        if not ours or not theirs:
             continue
-        ours = [p[0].wall_s for p in chosen]
-        theirs = [p[1].wall_s for p in chosen]
         figures[label] = {
             "median": round(percentile(theirs, 0.5) / max(percentile(ours, 0.5), 1e-6), 1),
             "p95": round(percentile(theirs, 0.95) / max(percentile(ours, 0.95), 1e-6), 1),
@@ -374,12 +400,9 @@ def main() -> None:
     parser.add_argument("--url", required=True, help="the llama-server, e.g. http://127.0.0.1:8087")
     parser.add_argument("--agents", default="ours,ha")
     parser.add_argument("--ha-cases", type=int, default=6, help="cases HA's agent runs, per set")
-    parser.add_argument("--cold-cases", type=int, default=3, help="of those, cases run cold, per set")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    report = asyncio.run(
-        run(args.set, Server(args.url), args.ha_cases, args.cold_cases, args.agents.split(","))
-    )
+    report = asyncio.run(run(args.set, Server(args.url), args.ha_cases, args.agents.split(",")))
     write_report(report, args.out)
 
 

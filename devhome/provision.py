@@ -294,6 +294,40 @@ class Provisioner(HAClient):
                 sys.exit(f"Layered Assist could not be pointed at {base_url}: {result}")
             print(f"[develop] Layered Assist now uses {base_url}", file=sys.stderr)
 
+    async def ensure_agent_timeout(self) -> None:
+        """Give the agent the per-request timeout the environment asks for (a model on a CPU is slow).
+
+        ``LAYERED_ASSIST_AGENT_TIMEOUT`` (seconds); the agent is reconfigured through its
+        own form, as a user would, only when it differs.
+        """
+        wanted = os.environ.get("LAYERED_ASSIST_AGENT_TIMEOUT")
+        if not wanted:
+            return
+        for entry in await self.ws("config_entries/get", domain="layered_assist"):
+            subentries = await self.ws("config_entries/subentries/list", entry_id=entry["entry_id"])
+            for subentry in subentries:
+                if subentry["subentry_type"] != "conversation":
+                    continue
+                start = {
+                    "handler": [entry["entry_id"], "conversation"],
+                    "subentry_id": subentry["subentry_id"],
+                }
+                flow = await self._post("/api/config/config_entries/subentries/flow", start)
+                current = {
+                    field["name"]: field.get("description", {}).get("suggested_value")
+                    for field in flow.get("data_schema", [])
+                }
+                if str(current.get("timeout")) == wanted:
+                    continue
+                answer = {key: value for key, value in current.items() if value is not None}
+                answer["timeout"] = int(wanted)
+                result = await self._post(
+                    f"/api/config/config_entries/subentries/flow/{flow['flow_id']}", answer
+                )
+                if result.get("reason") != "reconfigure_successful":
+                    sys.exit(f"The agent's timeout could not be set: {result}")
+                print(f"[develop] the agent's model timeout is now {wanted} s", file=sys.stderr)
+
     async def use_agent_in_pipeline(self, agent_id: str) -> None:
         """Make a pipeline with our agent (in the demo's language) the preferred one."""
         language = "en" if self.english else "zh-Hans"
@@ -389,6 +423,8 @@ async def main() -> None:
             await provisioner.login()
         await provisioner.build_home()
         await provisioner.ensure_endpoint()
+        agent_id = await provisioner.ensure_agent()
+        await provisioner.ensure_agent_timeout()
         agent_id = await provisioner.ensure_agent()
         await provisioner.use_agent_in_pipeline(agent_id)
         await provisioner.set_user_language()

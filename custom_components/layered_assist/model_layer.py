@@ -16,14 +16,13 @@ from .chat.loop import ReplyGuard, ToolCallingLoop
 from .compat import tool_result_data
 from .const import CONF_BASE_URL, CONF_PROMPT, DOMAIN, LLM_API_ID, LOGGER
 from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
-from .language.actions import ActionKind
 from .language.reading import Mood
 from .llm_api import LayeredAssistAPI, command_messages
 from .localize import async_error_text
 from .models import AgentRuntime, LayeredAssistConfigEntry
 from .narrowing import CandidateFilter
-from .selection.capabilities import SWITCH_OFF_COMMANDS, SWITCH_ON_COMMANDS
-from .selection.control import DeviceTurn, command_schema, control_effects
+from .selection.capabilities import commands_meant
+from .selection.control import DeviceTurn, command_schema, control_effects, said_devices
 from .selection.engine import SelectionEngine
 from .selection.recall import Recall
 from .tools import ToolRegistry
@@ -68,6 +67,7 @@ class ModelLayer:
             risks=dialogs.risks,
             hold=dialogs.hold_for(turn.conversation_id),
             allowed_commands=_commands_meant(recall),
+            said=said_devices(recall, runtime.catalog),
         )
         chat_log = turn.chat_log
         before = len(chat_log.content)
@@ -156,13 +156,8 @@ _TELLING_MOODS = (Mood.QUESTION, Mood.PAST)
 
 
 def _commands_meant(recall: Recall) -> frozenset[str] | None:
-    """Return the only commands a sentence that just switches on (or off) can mean."""
-    kinds = {action.kind for segment in recall.commands for action in segment.actions}
-    if kinds == {ActionKind.TURN_ON}:
-        return SWITCH_ON_COMMANDS
-    if kinds == {ActionKind.TURN_OFF}:
-        return SWITCH_OFF_COMMANDS
-    return None
+    """Return the only commands the sentence's requests can mean (None: any)."""
+    return commands_meant({action.kind.value for segment in recall.commands for action in segment.actions})
 
 
 def _guard(devices: DeviceTurn, mood: Mood, *, insist: bool) -> ReplyGuard | None:

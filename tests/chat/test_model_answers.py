@@ -227,3 +227,25 @@ async def test_a_structured_answer_that_is_no_json_turns_it_off(
     )
     assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
     assert init_integration.runtime_data.client.structured_output is False
+
+
+async def test_a_device_nobody_named_is_left_alone(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Small models add devices beside the one named: those are not touched, and the user hears so."""
+    fake_openai.structured = True
+    fake_openai.structured_replies.append(
+        {
+            "commands": [
+                {"entity_id": "switch.kettle", "command": "turn_off"},
+                {"entity_id": "fan.kitchen_hood", "command": "turn_off"},
+            ]
+        }
+    )
+    for device in ("switch.kettle", "fan.kitchen_hood"):
+        hass.states.async_set(device, "on", hass.states.get(device).attributes)
+    reply = await converse(hass, "电水壶关一下，我要倒水")
+    assert home.acted_on() == {"switch.kettle"}
+    assert hass.states.get("fan.kitchen_hood").state == "on"
+    assert reply.startswith("已关闭电水壶。")
+    assert "没有动" in reply

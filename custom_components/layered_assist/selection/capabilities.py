@@ -4,7 +4,7 @@ The same table serves the model (compact command schemas of the candidates) and
 the validation of every command before a service call, whoever proposed it.
 """
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -35,8 +35,7 @@ WATER_HEATER_TARGET_TEMPERATURE, WATER_HEATER_OPERATION_MODE, WATER_HEATER_ON_OF
 LOCK_OPEN = 1
 
 
-# What switches a device on or opens it, and what switches it off or closes it: a sentence
-# that only asks to switch on never gets a switch-off from a model, nor the other way round.
+# What switches a device on or opens it, and what switches it off or closes it.
 SWITCH_ON_COMMANDS = frozenset(
     {"turn_on", "open_cover", "open_valve", "unlock", "open", "start", "media_play"}
 )
@@ -55,6 +54,52 @@ SWITCH_OFF_COMMANDS = frozenset(
         "return_to_base",
     }
 )
+_SPEEDS = frozenset({"set_percentage", "increase_speed", "decrease_speed", "set_fan_mode", "set_fan_speed"})
+_OPTIONS = frozenset(
+    {"set_preset_mode", "set_mode", "set_fan_mode", "set_hvac_mode", "set_fan_speed", "select_source"}
+)
+# The commands that can carry out each kind of request, by the kind's name (language/actions.py):
+# a model's command for a sentence must be one of those its requests can mean, so that
+# "switch it on" never switches off, and "mute it" never turns the volume up. Kinds
+# not listed ("as high as it goes", "a bit more") leave the model free.
+COMMANDS_FOR_REQUEST: dict[str, frozenset[str]] = {
+    "turn_on": SWITCH_ON_COMMANDS,
+    "turn_off": SWITCH_OFF_COMMANDS,
+    "stop": SWITCH_OFF_COMMANDS,
+    "lock": frozenset({"lock"}),
+    "unlock": frozenset({"unlock", "open"}),
+    "set_temperature": frozenset({"set_temperature"}),
+    "adjust_temperature": frozenset({"set_temperature"}),
+    "set_brightness": frozenset({"turn_on"}),
+    "adjust_brightness": frozenset({"turn_on"}),
+    "set_color": frozenset({"turn_on"}),
+    "set_color_temp": frozenset({"turn_on"}),
+    "set_position": frozenset({"set_cover_position", "set_valve_position", "open_cover", "close_cover"}),
+    "set_volume": frozenset({"volume_set"}),
+    "adjust_volume": frozenset({"volume_set", "volume_up", "volume_down"}),
+    "mute": frozenset({"volume_mute"}),
+    "unmute": frozenset({"volume_mute"}),
+    "set_speed": _SPEEDS,
+    "set_speed_level": _SPEEDS,
+    "set_humidity": frozenset({"set_humidity"}),
+    "set_hvac_mode": frozenset({"set_hvac_mode"}),
+    "set_fan_mode": _SPEEDS | frozenset({"set_preset_mode"}),
+    "set_preset": _OPTIONS,
+    "pause": frozenset({"pause", "media_pause"}),
+    "play": frozenset({"media_play", "start"}),
+    "next": frozenset({"media_next_track"}),
+    "previous": frozenset({"media_previous_track"}),
+    "start": frozenset({"start", "turn_on", "media_play"}),
+    "return_home": frozenset({"return_to_base"}),
+    "oscillate": frozenset({"oscillate"}),
+}
+
+
+def commands_meant(requests: Collection[str]) -> frozenset[str] | None:
+    """Return the commands that can carry out these kinds of request, or None when any may."""
+    if not requests or any(kind not in COMMANDS_FOR_REQUEST for kind in requests):
+        return None
+    return frozenset().union(*(COMMANDS_FOR_REQUEST[kind] for kind in requests))
 
 
 class CommandError(ValueError):

@@ -15,6 +15,7 @@ from .capabilities import ALL_RISKS, CommandError, Param, commands_for
 from .carry_out import Hold, async_carry_out
 from .catalog import DeviceCatalog
 from .execute import PlannedCommand, plan_command, spoken_names
+from .recall import Recall
 
 CONTROL_TOOL = "control_devices"
 MAX_COMMANDS = 64
@@ -38,6 +39,8 @@ class DeviceTurn:
     attempts: int = 0
     # The only commands the sentence can mean (all switch-ons, say), or None for any.
     allowed_commands: frozenset[str] | None = None
+    # The candidates the sentence names, or asks for by their kind; None when it cannot tell.
+    said: frozenset[str] | None = None
     # The entities a command of this turn changed, whoever asked for it.
     acted_on: list[str] = field(default_factory=list)
 
@@ -94,6 +97,38 @@ def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
         parameters=vol.Schema({vol.Required("commands"): [item]}),
         handler=handle,
     )
+
+
+# A candidate named (nearly) as well as the best-named one of its clause is "named": of
+# 净化器童锁 the purifier's child lock, not the purifier.
+NAMED_SHARE = 0.95
+
+
+def said_devices(recall: Recall, catalog: DeviceCatalog) -> frozenset[str] | None:
+    """Return the candidates a sentence names, or asks for by kind and place; None if it cannot tell.
+
+    A model may act only on these: of "鱼缸关一下" the fish tank's plug, not the lights
+    beside it; of "turn off the lights" the lights (of the room, if one is said).
+    """
+    said: set[str] = set()
+    for segment in recall.commands:
+        named = [c for c in segment.candidates if c.name_score > 0]
+        if named:
+            best = max(c.name_score for c in named)
+            said.update(c.entity_id for c in named if c.name_score >= NAMED_SHARE * best)
+            continue
+        if not segment.domains:
+            if not segment.actions:
+                continue  # a remark beside the request ("我要倒水")
+            return None  # "turn it off", "that one": nothing to check against
+        for candidate in segment.candidates:
+            entry = catalog.entry(candidate.entity_id)
+            if entry is None or entry.domain not in segment.domains:
+                continue
+            place = catalog.area_of(entry)
+            if not segment.areas or (place is not None and place.id in segment.areas):
+                said.add(candidate.entity_id)
+    return frozenset(said) if said else None
 
 
 def command_schema(hass: HomeAssistant, turn: DeviceTurn) -> dict[str, Any] | None:
@@ -163,10 +198,15 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     turn.attempts += 1
     planned: list[PlannedCommand] = []
     errors: list[dict[str, str]] = []
+    unnamed: list[str] = []
     for item in request.args["commands"][:MAX_COMMANDS]:
         entity_id = item["entity_id"]
         if hass.states.get(entity_id) is None or not turn.allowed(entity_id):
             errors.append({"entity_id": entity_id, "error": "not an available device; use one from the list"})
+            continue
+        if turn.said is not None and entity_id not in turn.said:
+            # Small models add devices nobody named: those are left alone, and the user hears so.
+            unnamed.append(entity_id)
             continue
         if turn.allowed_commands is not None and item["command"] not in turn.allowed_commands:
             errors.append(
@@ -187,6 +227,9 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
         )
     turn.acted_on.extend(e for e in done.acted_on if e not in turn.acted_on)
     effects = {"done": done.acted_on, "commands": done.commands}
+    if unnamed and not done.acted_on and not done.held:
+        errors.extend({"entity_id": e, "error": "the user did not name this device"} for e in unnamed)
+        unnamed = []
     if (errors and turn.attempts == 1) or not done.report.all_ok:
         # The model fixes invalid commands once, and phrases failures itself.
         failed = [
@@ -194,9 +237,13 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
         ]
         return ModelResult({**effects, "failed": failed, "invalid": errors})
     parts = [done.speech] if done.speech else []
+    chinese = is_chinese(request.language)
     if errors:
-        names = spoken_names(hass, [e["entity_id"] for e in errors], is_chinese(request.language))
+        names = spoken_names(hass, [e["entity_id"] for e in errors], chinese)
         parts.append(await async_text(hass, request.language, "replies", "invalid_command", {"names": names}))
+    if unnamed:
+        names = spoken_names(hass, unnamed, chinese)
+        parts.append(await async_text(hass, request.language, "replies", "not_named", {"names": names}))
     return DirectResponse(" ".join(parts), effects)
 
 
