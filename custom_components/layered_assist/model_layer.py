@@ -157,7 +157,9 @@ _TELLING_MOODS = (Mood.QUESTION, Mood.PAST)
 
 def _commands_meant(recall: Recall) -> frozenset[str] | None:
     """Return the only commands the sentence's requests can mean (None: any)."""
-    return commands_meant({action.kind.value for segment in recall.commands for action in segment.actions})
+    # "Don't turn the TV off, just mute it": what is not wanted is no request.
+    requests = [segment for segment in recall.commands if segment.clause.mood is not Mood.NEGATION]
+    return commands_meant({action.kind.value for segment in requests for action in segment.actions})
 
 
 def _guard(devices: DeviceTurn, mood: Mood, *, insist: bool) -> ReplyGuard | None:

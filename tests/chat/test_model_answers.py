@@ -249,3 +249,36 @@ async def test_a_device_nobody_named_is_left_alone(
     assert hass.states.get("fan.kitchen_hood").state == "on"
     assert reply.startswith("已关闭电水壶。")
     assert "没有动" in reply
+
+
+async def test_a_command_the_sentence_cannot_mean_is_refused(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Asked to mute, a model that turns the volume up is refused: only volume_mute can mean it."""
+    fake_openai.add(
+        call(
+            "control_devices", {"commands": [{"entity_id": "media_player.living_tv", "command": "volume_up"}]}
+        ),
+        text("已静音。"),
+    )
+    assert await converse(hass, "客厅电视静音") == NOTHING_CHANGED
+    assert home.calls == []
+    tools = [t["function"]["name"] for t in fake_openai.chat_requests[0]["tools"]]
+    assert tools == ["control_devices"]
+    refused = [m for m in fake_openai.chat_requests[1]["messages"] if m["role"] == "tool"]
+    assert "not what the user asked for" in refused[0]["content"]
+
+
+async def test_what_is_not_wanted_is_no_request(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Of "don't turn it off, just mute it" only muting is meant: a model's pause is refused."""
+    fake_openai.add(
+        call(
+            "control_devices",
+            {"commands": [{"entity_id": "media_player.living_tv", "command": "media_pause"}]},
+        ),
+        text("已暂停。"),
+    )
+    assert await converse(hass, "客厅电视别关，静音就行") == NOTHING_CHANGED
+    assert home.calls == []
