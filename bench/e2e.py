@@ -22,7 +22,7 @@ from typing import Any
 
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
 
-from bench.fake_ollama import FakeOllama, OllamaReply
+from bench.fake_ollama import FakeOllama, OllamaReply, ha_ollama_entry
 from bench.home import (
     LoadedHome,
     async_prepare_home,
@@ -46,7 +46,7 @@ from custom_components.layered_assist.selection.catalog import DeviceCatalog
 from custom_components.layered_assist.selection.local_commands import command_for_action
 from custom_components.layered_assist.selection.recall import RecallContext, Recaller
 from homeassistant.components import conversation
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_URL
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 from tests.fake_openai import FakeOpenAI, Reply, ScriptedCall
@@ -307,25 +307,7 @@ async def run(home_path: Path, cases_path: Path, latency: LatencyModel) -> dict[
                     }
                 ],
             )
-            ha_entry = MockConfigEntry(
-                domain="ollama",
-                data={CONF_URL: ha_server.url},
-                version=3,
-                minor_version=3,
-                subentries_data=[
-                    {
-                        "subentry_type": "conversation",
-                        "data": {
-                            "model": OLLAMA_MODEL,
-                            CONF_LLM_HASS_API: ["assist"],
-                            "max_history": 20,
-                            "num_ctx": 8192,
-                        },
-                        "title": "Ollama Conversation",
-                        "unique_id": None,
-                    }
-                ],
-            )
+            ha_entry = ha_ollama_entry(ha_server.url, OLLAMA_MODEL, num_ctx=8192)
             for entry in (ours_entry, ha_entry):
                 entry.add_to_hass(hass)
                 assert await hass.config_entries.async_setup(entry.entry_id), entry.domain

@@ -6,7 +6,9 @@ import json
 from typing import Any, ClassVar
 
 from aiohttp import web
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from homeassistant.const import CONF_LLM_HASS_API, CONF_URL
 from tests.fake_openai import async_serve
 
 
@@ -16,6 +18,30 @@ class OllamaReply:
 
     text: str = ""
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+def ha_ollama_entry(url: str, model: str, num_ctx: int, **options: Any) -> MockConfigEntry:
+    """Return HA's own Ollama agent, with HA's Assist API, as a user would configure it."""
+    return MockConfigEntry(
+        domain="ollama",
+        data={CONF_URL: url},
+        version=3,
+        minor_version=3,
+        subentries_data=[
+            {
+                "subentry_type": "conversation",
+                "data": {
+                    "model": model,
+                    CONF_LLM_HASS_API: ["assist"],
+                    "max_history": 20,
+                    "num_ctx": num_ctx,
+                    **options,
+                },
+                "title": "Ollama Conversation",
+                "unique_id": None,
+            }
+        ],
+    )
 
 
 class OllamaEndpoint:

@@ -31,6 +31,7 @@ import aiohttp
 from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
 
 from bench.actions import judge, made_calls
+from bench.fake_ollama import ha_ollama_entry
 from bench.home import async_prepare_home, percentile, read_home, satellite_in_area, write_report
 from bench.ollama_bridge import OllamaBridge
 from custom_components.layered_assist.const import (
@@ -43,7 +44,7 @@ from custom_components.layered_assist.const import (
     SUBENTRY_CONVERSATION,
 )
 from homeassistant.components import conversation
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_URL
+from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 
@@ -209,26 +210,7 @@ def _entry(name: str, server: Server, bridge: OllamaBridge) -> MockConfigEntry:
                 }
             ],
         )
-    return MockConfigEntry(
-        domain="ollama",
-        data={CONF_URL: bridge.url},
-        version=3,
-        minor_version=3,
-        subentries_data=[
-            {
-                "subentry_type": "conversation",
-                "data": {
-                    "model": MODEL_NAME,
-                    CONF_LLM_HASS_API: ["assist"],
-                    "max_history": 20,
-                    "num_ctx": 16384,
-                    "keep_alive": -1,
-                },
-                "title": "Ollama Conversation",
-                "unique_id": None,
-            }
-        ],
-    )
+    return ha_ollama_entry(bridge.url, MODEL_NAME, num_ctx=16384, keep_alive=-1)
 
 
 async def _turn(

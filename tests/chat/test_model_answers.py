@@ -141,6 +141,12 @@ async def test_the_opposite_of_what_was_asked_is_refused(
     assert "not what the user asked for" in refused[0]["content"]
 
 
+def answer_in_json(fake_openai: FakeOpenAI, *commands: dict[str, Any]) -> None:
+    """Make the endpoint one with structured output, whose next answer lists these commands."""
+    fake_openai.structured = True
+    fake_openai.structured_replies.append({"commands": list(commands)})
+
+
 def structured_schema(request: dict[str, Any]) -> dict[str, Any]:
     """Return the JSON schema a structured request asked for."""
     return request["response_format"]["json_schema"]["schema"]
@@ -150,10 +156,7 @@ async def test_structured_commands_first(
     hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
     """With structured output the commands come as JSON held to the candidates' schema: no tool round."""
-    fake_openai.structured = True
-    fake_openai.structured_replies.append(
-        {"commands": [{"entity_id": "light.kids_light", "command": "turn_on"}]}
-    )
+    answer_in_json(fake_openai, {"entity_id": "light.kids_light", "command": "turn_on"})
     assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
     assert home.acted_on() == {"light.kids_light"}
     assert fake_openai.chat_requests == []
@@ -178,10 +181,7 @@ async def test_structured_answer_with_an_unknown_device_goes_on_with_tools(
     hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
     """A hallucinated or hidden entity is refused; the model hears why and may ask."""
-    fake_openai.structured = True
-    fake_openai.structured_replies.append(
-        {"commands": [{"entity_id": "light.secret_light", "command": "turn_on"}]}
-    )
+    answer_in_json(fake_openai, {"entity_id": "light.secret_light", "command": "turn_on"})
     fake_openai.add(text("你说的是哪盏灯？"))
     assert await converse(hass, "打开儿童房灯") == "你说的是哪盏灯？"
     assert home.calls == []
@@ -193,8 +193,7 @@ async def test_no_structured_command_then_the_tools(
     hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
     """An empty command list hands on to the tool loop, which is not asked to insist again."""
-    fake_openai.structured = True
-    fake_openai.structured_replies.append({"commands": []})
+    answer_in_json(fake_openai)
     fake_openai.add(text("我已经打开了。"))
     assert await converse(hass, "打开儿童房灯") == NOTHING_CHANGED
     assert len(fake_openai.chat_requests) == 1
@@ -233,14 +232,10 @@ async def test_a_device_nobody_named_is_left_alone(
     hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
     """Small models add devices beside the one named: those are not touched, and the user hears so."""
-    fake_openai.structured = True
-    fake_openai.structured_replies.append(
-        {
-            "commands": [
-                {"entity_id": "switch.kettle", "command": "turn_off"},
-                {"entity_id": "fan.kitchen_hood", "command": "turn_off"},
-            ]
-        }
+    answer_in_json(
+        fake_openai,
+        {"entity_id": "switch.kettle", "command": "turn_off"},
+        {"entity_id": "fan.kitchen_hood", "command": "turn_off"},
     )
     for device in ("switch.kettle", "fan.kitchen_hood"):
         hass.states.async_set(device, "on", hass.states.get(device).attributes)

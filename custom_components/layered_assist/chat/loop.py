@@ -207,19 +207,15 @@ class ToolCallingLoop:
         allow_tools = use_tools and not last_round
         try:
             return await self._async_send(chat_log, agent_id, request, allow_tools, hold_text)
-        except ToolsUnsupported as err:
-            if insist:
-                request.tool_choice = None
+        except BadRequest as err:
+            request.tool_choice = None
+            if insist:  # the endpoint may refuse "required": ask without it
                 return await self._async_send(chat_log, agent_id, request, allow_tools, hold_text)
+            if not isinstance(err, ToolsUnsupported):
+                raise
             self._async_mark_tools_unsupported(err)
             request.tools = []
-            request.tool_choice = None
             return await self._async_send(chat_log, agent_id, request, False, hold_text)
-        except BadRequest:
-            if not insist:
-                raise
-            request.tool_choice = None
-            return await self._async_send(chat_log, agent_id, request, allow_tools, hold_text)
 
     async def _async_send(
         self,

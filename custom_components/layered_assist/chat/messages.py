@@ -114,7 +114,6 @@ class DeltaTranslator:
         self._native_calls = 0
         self.dropped_calls = 0
         self.held_text = ""
-        self.recovered_calls = 0
 
     async def async_from_stream(self, chunks: AsyncIterable[ChatCompletionChunk]) -> AsyncGenerator[Delta]:
         """Translate a stream of chunks."""
@@ -178,7 +177,6 @@ class DeltaTranslator:
                 self._pending[index] = _PendingCall(
                     id=ulid_now(), name=call.name, arguments=json.dumps(call.arguments, ensure_ascii=False)
                 )
-                self.recovered_calls += 1
         if recovered.calls:
             LOGGER.debug("Recovered %d tool call(s) written as text", len(recovered.calls))
         if self._hold_text:
