@@ -413,9 +413,11 @@ async def _run_cases(
             calls_before = len(loaded.calls)
             await _converse(hass, turn["text"], ids["local"], agents["local"].entity_id, language, device_id)
             info = agents["local"].last_turn
-            if runtime.states.get(ids["local"]).pending is not None and calls != []:
+            pending = runtime.states.get(ids["local"]).pending
+            held = {c.get("entity_id") for c in pending.get("commands", [])} if pending else set()
+            if held & {c["entity_id"] for c in calls or []}:
                 # The agent asked before a risky command; the user who asked for it confirms
-                # (unless the turn says nothing may be done: then asking was all there was to do).
+                # (unless the turn does not ask for it: then asking was all there was to do).
                 record.confirmed = True
                 await _converse(
                     hass, CONFIRM[language[:2]], ids["local"], agents["local"].entity_id, language, device_id

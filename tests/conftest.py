@@ -119,3 +119,10 @@ async def async_setup_demo(hass: HomeAssistant, *platforms: Platform) -> None:
     for platform in platforms:
         for entity_id in hass.states.async_entity_ids(platform.value):
             async_expose_entity(hass, "conversation", entity_id, True)
+
+
+def update_state(hass: HomeAssistant, entity_id: str, state: str | None = None, **attributes: Any) -> None:
+    """Give an entity of the test home another state or more attributes, keeping the rest."""
+    current = hass.states.get(entity_id)
+    assert current is not None
+    hass.states.async_set(entity_id, state or current.state, {**current.attributes, **attributes})

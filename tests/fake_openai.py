@@ -96,7 +96,10 @@ class FakeOpenAI:
         # By default the endpoint has no structured output and rejects them, as DeepSeek's
         # does; with ``structured`` set it answers each from ``structured_replies``.
         self.structured = False
-        self.structured_replies: deque[dict[str, Any] | str] = deque()
+        # (A reply may be a function of the request, to answer with what the request lists.)
+        self.structured_replies: deque[dict[str, Any] | str | Callable[[dict[str, Any]], dict[str, Any]]] = (
+            deque()
+        )
         self.structured_requests: list[dict[str, Any]] = []
         self._release = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -182,6 +185,8 @@ class FakeOpenAI:
         if not self.structured_replies:
             return _error_response(500, "the test scripted no structured reply", {})
         answer = self.structured_replies.popleft()
+        if callable(answer):
+            answer = answer(body)
         content = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
         return web.json_response(_completion(body, Reply(text=content)))
 

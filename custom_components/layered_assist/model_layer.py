@@ -21,10 +21,8 @@ from .llm_api import LayeredAssistAPI, command_messages
 from .localize import async_error_text
 from .models import AgentRuntime, LayeredAssistConfigEntry
 from .narrowing import CandidateFilter
-from .selection.capabilities import commands_meant
-from .selection.control import DeviceTurn, command_schema, control_effects, said_devices
+from .selection.control import DeviceTurn, command_schema, control_effects, said_requests
 from .selection.engine import SelectionEngine
-from .selection.recall import Recall
 from .tools import ToolRegistry
 from .turn import Turn, TurnOutcome
 
@@ -66,8 +64,7 @@ class ModelLayer:
             devices_only=recall.is_device_command,
             risks=dialogs.risks,
             hold=dialogs.hold_for(turn.conversation_id),
-            allowed_commands=_commands_meant(recall),
-            said=said_devices(recall, runtime.catalog),
+            requests=said_requests(recall, runtime.catalog),
         )
         chat_log = turn.chat_log
         before = len(chat_log.content)
@@ -125,7 +122,9 @@ class ModelLayer:
         ):
             return None
         messages = command_messages(self.hass, devices, turn.chat_log.content)
-        return await self.loop.async_run_structured(turn.chat_log, turn.agent_id, messages, schema)
+        return await self.loop.async_run_structured(
+            turn.chat_log, turn.agent_id, messages, schema, devices.commands_from_answer
+        )
 
     def _apis(self, api_ids: Any, devices: DeviceTurn) -> llm.API | list[str] | None:
         """Return the LLM APIs of this turn, ours carrying the turn's devices and agent."""
@@ -153,13 +152,6 @@ class ModelLayer:
 _ACTING_MOODS = (Mood.COMMAND, Mood.FEELING)
 # Moods whose answer is a statement by nature: what is, or what was.
 _TELLING_MOODS = (Mood.QUESTION, Mood.PAST)
-
-
-def _commands_meant(recall: Recall) -> frozenset[str] | None:
-    """Return the only commands the sentence's requests can mean (None: any)."""
-    # "Don't turn the TV off, just mute it": what is not wanted is no request.
-    requests = [segment for segment in recall.commands if segment.clause.mood is not Mood.NEGATION]
-    return commands_meant({action.kind.value for segment in requests for action in segment.actions})
 
 
 def _guard(devices: DeviceTurn, mood: Mood, *, insist: bool) -> ReplyGuard | None:

@@ -6,17 +6,21 @@ commands as schema-held JSON first, and one without it is remembered.
 """
 
 import json
+import re
 from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.home import LoadedHome
+from custom_components.layered_assist.compat import registry_aliases
 from custom_components.layered_assist.const import CONF_FAST_PATH, CONF_LOCAL_ACTION, CONF_STREAM
 from homeassistant.components import conversation
+from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import device_registry as dr, entity_registry as er
 
-from ..conftest import AGENT_ID
+from ..conftest import AGENT_ID, update_state
 from ..fake_openai import FakeOpenAI, call, text
 
 MODEL_ONLY = {CONF_FAST_PATH: False, CONF_LOCAL_ACTION: False}
@@ -134,17 +138,34 @@ async def test_the_opposite_of_what_was_asked_is_refused(
         call("control_devices", {"commands": [{"entity_id": "light.kids_light", "command": "turn_off"}]}),
         text("已关闭儿童房灯。"),
     )
-    hass.states.async_set("light.kids_light", "on", hass.states.get("light.kids_light").attributes)
+    update_state(hass, "light.kids_light", "on")
     assert await converse(hass, "打开儿童房灯") == NOTHING_CHANGED
     assert home.calls == []
     refused = [m for m in fake_openai.chat_requests[1]["messages"] if m["role"] == "tool"]
     assert "not what the user asked for" in refused[0]["content"]
 
 
-def answer_in_json(fake_openai: FakeOpenAI, *commands: dict[str, Any]) -> None:
-    """Make the endpoint one with structured output, whose next answer lists these commands."""
+def answer_in_json(hass: HomeAssistant, fake_openai: FakeOpenAI, *commands: dict[str, Any]) -> None:
+    """Make the endpoint one with structured output, whose next answer lists these commands.
+
+    The commands name entity ids; the answer names each device as the request listed it
+    (its handle, "d3"), or by the id itself when the request did not list it.
+    """
+
+    def answer(request: dict[str, Any]) -> dict[str, Any]:
+        listing = request["messages"][0]["content"]
+        answered = []
+        for command in commands:
+            entity_id = command["entity_id"]
+            state = hass.states.get(entity_id)
+            name = json.dumps(state.name if state else entity_id, ensure_ascii=False)
+            found = re.search(rf"^(d\d+) {re.escape(name)}", listing, re.MULTILINE)
+            device = found.group(1) if found else entity_id
+            answered.append({"device": device, **{k: v for k, v in command.items() if k != "entity_id"}})
+        return {"commands": answered}
+
     fake_openai.structured = True
-    fake_openai.structured_replies.append({"commands": list(commands)})
+    fake_openai.structured_replies.append(answer)
 
 
 def structured_schema(request: dict[str, Any]) -> dict[str, Any]:
@@ -156,7 +177,7 @@ async def test_structured_commands_first(
     hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
     """With structured output the commands come as JSON held to the candidates' schema: no tool round."""
-    answer_in_json(fake_openai, {"entity_id": "light.kids_light", "command": "turn_on"})
+    answer_in_json(hass, fake_openai, {"entity_id": "light.kids_light", "command": "turn_on"})
     assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
     assert home.acted_on() == {"light.kids_light"}
     assert fake_openai.chat_requests == []
@@ -164,8 +185,8 @@ async def test_structured_commands_first(
     assert request["stream"] is False
     assert "tools" not in request
     schema = json.dumps(structured_schema(request), ensure_ascii=False)
-    assert "light.kids_light" in schema
-    assert "light.secret_light" not in schema
+    assert '"儿童房灯"' in request["messages"][0]["content"]
+    assert "light.secret_light" not in schema + request["messages"][0]["content"]
     # "打开" only switches on: the schema offers no way to switch off.
     variants = structured_schema(request)["properties"]["commands"]["items"]["anyOf"]
     assert {v["properties"]["command"]["const"] for v in variants} <= {
@@ -181,7 +202,7 @@ async def test_structured_answer_with_an_unknown_device_goes_on_with_tools(
     hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
     """A hallucinated or hidden entity is refused; the model hears why and may ask."""
-    answer_in_json(fake_openai, {"entity_id": "light.secret_light", "command": "turn_on"})
+    answer_in_json(hass, fake_openai, {"entity_id": "light.secret_light", "command": "turn_on"})
     fake_openai.add(text("你说的是哪盏灯？"))
     assert await converse(hass, "打开儿童房灯") == "你说的是哪盏灯？"
     assert home.calls == []
@@ -193,7 +214,7 @@ async def test_no_structured_command_then_the_tools(
     hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
     """An empty command list hands on to the tool loop, which is not asked to insist again."""
-    answer_in_json(fake_openai)
+    answer_in_json(hass, fake_openai)
     fake_openai.add(text("我已经打开了。"))
     assert await converse(hass, "打开儿童房灯") == NOTHING_CHANGED
     assert len(fake_openai.chat_requests) == 1
@@ -228,21 +249,44 @@ async def test_a_structured_answer_that_is_no_json_turns_it_off(
     assert init_integration.runtime_data.client.structured_output is False
 
 
-async def test_a_device_nobody_named_is_left_alone(
-    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+@pytest.mark.parametrize(
+    ("sentence", "asked", "other", "command", "reply_start"),
+    [
+        # Small models add devices beside the one named: those are not touched, and the user hears so.
+        ("电水壶关一下，我要倒水", "switch.kettle", "fan.kitchen_hood", "turn_off", "已关闭电水壶。"),
+        # The air conditioner is named, but not for anything to be done.
+        (
+            "客厅空调别开，打开儿童房灯",
+            "light.kids_light",
+            "climate.living_ac",
+            "turn_on",
+            "已打开儿童房灯。",
+        ),
+    ],
+    ids=["beside", "in-a-dont"],
+)
+async def test_a_device_not_asked_for_is_left_alone(
+    hass: HomeAssistant,
+    home: LoadedHome,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    asked: str,
+    other: str,
+    command: str,
+    reply_start: str,
 ) -> None:
-    """Small models add devices beside the one named: those are not touched, and the user hears so."""
+    """Of the model's commands only those on devices the sentence asks for run; the reply says so."""
     answer_in_json(
-        fake_openai,
-        {"entity_id": "switch.kettle", "command": "turn_off"},
-        {"entity_id": "fan.kitchen_hood", "command": "turn_off"},
+        hass, fake_openai, {"entity_id": asked, "command": command}, {"entity_id": other, "command": command}
     )
-    for device in ("switch.kettle", "fan.kitchen_hood"):
-        hass.states.async_set(device, "on", hass.states.get(device).attributes)
-    reply = await converse(hass, "电水壶关一下，我要倒水")
-    assert home.acted_on() == {"switch.kettle"}
-    assert hass.states.get("fan.kitchen_hood").state == "on"
-    assert reply.startswith("已关闭电水壶。")
+    unchanged = "on" if command == "turn_off" else "off"
+    for device in (asked, other):
+        update_state(hass, device, unchanged)
+    reply = await converse(hass, sentence)
+    assert home.acted_on() == {asked}
+    assert hass.states.get(other).state == unchanged
+    assert reply.startswith(reply_start)
     assert "没有动" in reply
 
 
@@ -277,3 +321,75 @@ async def test_what_is_not_wanted_is_no_request(
     )
     assert await converse(hass, "客厅电视别关，静音就行") == NOTHING_CHANGED
     assert home.calls == []
+
+
+async def test_the_value_said_is_the_users(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Of "a degree warmer" the model picks the device; the degree is the user's (26 + 1, not 30)."""
+    answer_in_json(
+        hass,
+        fake_openai,
+        {"entity_id": "climate.living_ac", "command": "set_temperature", "params": {"temperature": 30}},
+    )
+    await converse(hass, "客厅空调调高一度")
+    [set_temperature] = home.calls
+    assert set_temperature.service == "set_temperature"
+    assert set_temperature.data["temperature"] == 27
+
+
+async def test_a_repeated_command_runs_once(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """Small models write a command twice: the device hears it once, the user once."""
+    kids_on = {"entity_id": "light.kids_light", "command": "turn_on"}
+    answer_in_json(hass, fake_openai, kids_on, kids_on)
+    assert await converse(hass, "打开儿童房灯") == "已打开儿童房灯。"
+    assert len(home.calls) == 1
+
+
+async def test_a_device_named_only_by_its_maker_is_left_alone(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """ "开Dyson": the fan aliased Dyson is named; the Night-mode switch of that make is not."""
+    devices, entities = dr.async_get(hass), er.async_get(hass)
+    fan = entities.async_get("fan.living_fan")
+    assert fan is not None
+    assert fan.config_entry_id is not None
+    device = devices.async_get_or_create(
+        config_entry_id=fan.config_entry_id,
+        identifiers={("test", "dyson")},
+        manufacturer="Dyson",
+        name="Pure Cool",
+    )
+    entities.async_update_entity("fan.living_fan", device_id=device.id, aliases=registry_aliases(["Dyson"]))
+    night = entities.async_get_or_create(
+        "switch", "test", "dyson_night", device_id=device.id, original_name="Pure Cool Night mode"
+    )
+    hass.states.async_set(night.entity_id, "off", {"friendly_name": "Pure Cool Night mode"})
+    async_expose_entity(hass, "conversation", night.entity_id, True)
+    await hass.async_block_till_done()
+    answer_in_json(
+        hass,
+        fake_openai,
+        {"entity_id": "fan.living_fan", "command": "turn_on"},
+        {"entity_id": night.entity_id, "command": "turn_on"},
+    )
+    await converse(hass, "开Dyson")
+    assert home.acted_on() == {"fan.living_fan"}
+    assert hass.states.get(night.entity_id).state == "off"
+
+
+async def test_it_after_a_dont_is_what_the_dont_named(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """ "电视别关，静音就行": what is muted is the TV; a model that mutes the speaker too is refused."""
+    mute = {"command": "volume_mute", "params": {"is_volume_muted": True}}
+    answer_in_json(
+        hass,
+        fake_openai,
+        {"entity_id": "media_player.master_speaker", **mute},
+        {"entity_id": "media_player.living_tv", **mute},
+    )
+    await converse(hass, "电视别关，静音就行")
+    assert home.acted_on() == {"media_player.living_tv"}

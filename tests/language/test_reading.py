@@ -16,6 +16,7 @@ from custom_components.layered_assist.language.lexicon import (
     place_variants,
 )
 from custom_components.layered_assist.language.names import NameIndex
+from custom_components.layered_assist.language.numbers import english_to_arabic
 from custom_components.layered_assist.language.pieces import Role
 from custom_components.layered_assist.language.reading import Mood, Reading, read
 
@@ -193,6 +194,14 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         # Directions and steps.
         ("lower it by two", "en", Mood.COMMAND, [[ActionKind.ADJUST_VALUE]]),
         ("客厅电视声音关掉", "zh-Hans", Mood.COMMAND, [[ActionKind.MUTE]]),
+        # "at ten" after a switch is a time, never a brightness of 10 %; after a setting, a value.
+        ("turn off the desk lamp at ten", "en", Mood.LATER, [[ActionKind.TURN_OFF]]),
+        ("turn on the desk lamp at seven thirty", "en", Mood.LATER, [[ActionKind.TURN_ON]]),
+        ("lock the front door at one thirty", "en", Mood.LATER, [[ActionKind.LOCK]]),
+        ("set the desk fan at 3", "en", Mood.COMMAND, [[ActionKind.SET_VALUE]]),
+        ("keep it at 20", "en", Mood.COMMAND, [[ActionKind.SET_VALUE]]),
+        # Numbers said in parts are one number.
+        ("set the water heater to one twenty-five", "en", Mood.COMMAND, [[ActionKind.SET_VALUE]]),
     ],
 )
 def test_moods_and_actions(
@@ -327,3 +336,19 @@ def test_a_scene_named_as_a_request(index: NameIndex, sentence: str, runs: bool)
 def test_a_scene_asked_for_by_name(index: NameIndex, sentence: str, runs: bool) -> None:
     """ "Movie night, please" asks for the scene; "thanks" beside its name does not."""
     assert any(c.name_commands for c in read(sentence, "en", index).clauses) is runs
+
+
+@pytest.mark.parametrize(
+    ("said", "digits"),
+    [
+        ("at seven thirty", "at 7:30"),
+        ("at one thirty", "at 1:30"),
+        ("to one twenty-five", "to 125"),
+        ("one hundred twenty five", "125"),
+        ("two hundred and fifty", "250"),
+        ("the lounge one", "the lounge one"),
+    ],
+)
+def test_numbers_said_in_parts(said: str, digits: str) -> None:
+    """A clock time and a number of three figures said in parts are read whole."""
+    assert english_to_arabic(said) == digits

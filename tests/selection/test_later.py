@@ -84,6 +84,24 @@ async def test_english(hass: HomeAssistant, freezer: FrozenDateTimeFactory, setu
     assert (call.service, call.data["entity_id"]) == ("turn_off", "light.hallway")
 
 
+async def test_a_bare_hour_after_a_switch_is_a_time(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, setup_en: LoadedHome
+) -> None:
+    """ "turn off the hallway light at ten" waits for ten o'clock: it is no brightness of 10 %."""
+    home = setup_en
+    await hass.config.async_set_time_zone("UTC")
+    freezer.move_to("2026-11-22T21:00:00+00:00")
+    assert await converse(hass, "turn off the hallway light at ten", "en") == (
+        "OK, at 22:00: turn off the hallway light."
+    )
+    assert home.calls == []
+    await pass_time(hass, freezer, 30)
+    assert home.calls == []
+    await pass_time(hass, freezer, 31)
+    [call] = home.calls
+    assert (call.service, call.data["entity_id"]) == ("turn_off", "light.hallway")
+
+
 async def test_survives_a_restart_and_fires_late_once(
     hass: HomeAssistant, setup: LoadedHome, freezer: FrozenDateTimeFactory, init_integration: MockConfigEntry
 ) -> None:

@@ -9,7 +9,7 @@ from bench.home import LoadedHome, async_load_home, read_home
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from ..conftest import HOME_ZH
+from ..conftest import HOME_ZH, update_state
 from ..fake_openai import FakeOpenAI
 from .talk import converse, converse_in_turns
 
@@ -243,4 +243,33 @@ async def test_vacuums_water_heaters_and_scenes(
     """Vacuum start and dock, a water heater's temperature, a scene whose name holds 模式."""
     await converse(hass, sentence)
     assert_one_call(setup, entity_id, service, data)
+    assert fake_openai.chat_requests == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "service", "data"),
+    [
+        # The fan said beside a level: the fan's speed, though "quiet" is a preset word too.
+        ("Set the office air conditioner fan to quiet", "set_fan_mode", {"fan_mode": "quiet"}),
+        # A thermostat's "auto" is heat_cool when it offers no auto mode.
+        ("Put the office air conditioner on auto", "set_hvac_mode", {"hvac_mode": "heat_cool"}),
+    ],
+)
+async def test_a_mini_split_as_its_integration_lists_it(
+    hass: HomeAssistant,
+    setup_en: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    service: str,
+    data: dict[str, Any],
+) -> None:
+    """Fan modes and HVAC modes named the way a mini split's integration names them."""
+    update_state(
+        hass,
+        "climate.office_ac",
+        hvac_modes=["off", "cool", "heat", "dry", "fan_only", "heat_cool"],
+        fan_modes=["superQuiet", "quiet", "low", "powerful", "auto"],
+    )
+    await converse(hass, sentence, "en")
+    assert_one_call(setup_en, "climate.office_ac", service, data)
     assert fake_openai.chat_requests == []

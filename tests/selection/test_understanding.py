@@ -9,6 +9,7 @@ from custom_components.layered_assist.language.reading import Mood, read
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 
+from ..conftest import update_state
 from ..fake_openai import FakeOpenAI, text
 from .conftest import EN_HOME
 from .talk import converse, converse_in_turns
@@ -46,6 +47,8 @@ async def asked_back(
         ("Turn off the kitchen cabinets tonight at 11", Mood.LATER),
         ("Lock the front door tomorrow morning", Mood.LATER),
         ("If it rains close the windows", Mood.CONDITION),
+        ("After dinner, start the Roborock", Mood.CONDITION),
+        ("吃完饭把扫地机打开", Mood.CONDITION),
         ("Do it again", Mood.COMMAND),
         ("Turn every light in the house on", Mood.COMMAND),
     ],
@@ -575,13 +578,7 @@ async def test_a_fan_mode_in_the_devices_own_language(
     hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:
     """A climate whose fan modes are written in Chinese ("自動", "20%"…): "风速调成自动" picks "自動"."""
-    state = hass.states.get("climate.kids_ac")
-    assert state is not None
-    hass.states.async_set(
-        "climate.kids_ac",
-        state.state,
-        {**state.attributes, "fan_modes": ["自動", "20%", "60%", "100%"], "supported_features": 9},
-    )
+    update_state(hass, "climate.kids_ac", fan_modes=["自動", "20%", "60%", "100%"], supported_features=9)
     await hass.async_block_till_done()
     await converse(hass, "儿童房空调风速调成自动")
     assert [(c.service, c.data.get("fan_mode")) for c in setup.calls] == [("set_fan_mode", "自動")]

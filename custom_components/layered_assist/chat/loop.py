@@ -143,12 +143,14 @@ class ToolCallingLoop:
         agent_id: str,
         messages: list[dict[str, Any]],
         schema: dict[str, Any],
+        read_commands: Callable[[list[Any]], list[Any]],
     ) -> bool | None:
         """Ask for the turn's commands as schema-held JSON and run them as one call of the command tool.
 
-        Return True when that answered the user (every command went well), None when
-        the endpoint gave no such answer; otherwise (False) the call and its results
-        stay in the chat log for the tool loop to go on from.
+        ``read_commands`` turns the answer's commands into the tool's arguments. Return True
+        when that answered the user (every command went well), None when the endpoint gave
+        no such answer; otherwise (False) the call and its results stay in the chat log for
+        the tool loop to go on from.
         """
         command_tool = OfferedTools.from_specs(format_tools(chat_log.llm_api)).command_tool
         if command_tool is None:
@@ -165,7 +167,7 @@ class ToolCallingLoop:
         commands = answer.get("commands")
         if not isinstance(commands, list) or not commands:
             return False
-        call = llm.ToolInput(tool_name=command_tool, tool_args={"commands": commands})
+        call = llm.ToolInput(tool_name=command_tool, tool_args={"commands": read_commands(commands)})
         content = conversation.AssistantContent(agent_id=agent_id, content=None, tool_calls=[call])
         results = [result async for result in chat_log.async_add_assistant_content(content)]
         if not results or (speech := self._direct_speech(chat_log, results)) is None:

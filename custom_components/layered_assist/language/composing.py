@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .actions import IMPLIED, Action, ActionKind
+from .concepts import FAN_MODE_KEYS
 from .lexicon import Category
 from .pieces import Piece, Role
 
@@ -206,8 +207,8 @@ def _choices(composition: Composition) -> None:
     speed_said = any(name == "speed" for _, name in composition.attributes)
     for index in composition.said(Category.OPTION):
         family, _, option = composition.pieces[index].concept.partition(".")
-        if family == "hvac" and option == "auto" and speed_said:
-            # "风速改成自动": the fan's automatic speed, not the climate's auto mode.
+        if family in ("hvac", "preset") and option in FAN_MODE_KEYS and speed_said:
+            # "风速改成自动", "set the mini split fan to quiet": the fan's speed, not a mode.
             family = "level"
         if family in _CHOICES:
             composition.actions.append(Action(_CHOICES[family], option=option))

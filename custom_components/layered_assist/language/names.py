@@ -52,6 +52,15 @@ def name_tokens(name: str) -> tuple[Token, ...]:
     return tuple(t for t in tokenize(prepare(name)) if t.text[0].isalnum())
 
 
+def name_key(name: str) -> str:
+    """Return a name as the index keeps it (the ``name`` of its matches)."""
+    return _joined(name_tokens(name))
+
+
+def _joined(tokens: Sequence[Token]) -> str:
+    return " ".join("".join(t.text if t.is_cjk else f" {t.text} " for t in tokens).split())
+
+
 def _said_in_chinese(token: Token) -> bool:
     """Tell whether a number in a Chinese name is said in Chinese numerals too (二号, 十二楼)."""
     return token.text.isdigit() and 0 < int(token.text) < 100
@@ -79,7 +88,7 @@ def _key_text(token: Token) -> str:
 
 
 # Said between the parts of a name without changing it (哥哥的书桌灯, 阿公的电扇).
-_POSSESSIVES = frozenset({"的", "嘅", "之"})
+POSSESSIVES = frozenset({"的", "嘅", "之"})
 
 # Words too common to name anything by themselves ("and" of "Door and Window Sensor").
 _COMMON_WORDS = frozenset(
@@ -134,8 +143,7 @@ class NameIndex:
             if not tokens or all(t.text.isdigit() for t in tokens):
                 # (A model called "One" is the number 1: no name.)
                 continue
-            text = "".join(t.text if t.is_cjk else f" {t.text} " for t in tokens).split()
-            normalized = " ".join(text)
+            normalized = _joined(tokens)
             self._literal.setdefault(normalized, set()).add(owner)
             for variant in _variants(tokens):
                 size = len(variant)
@@ -182,7 +190,7 @@ class NameIndex:
     def _possessive_inside(self, tokens: Sequence[Token]) -> bool:
         """Tell whether a 的 inside a stretch follows a person, not a place ("书房的灯" is a place's)."""
         for index in range(1, len(tokens) - 1):
-            if tokens[index].text in _POSSESSIVES:
+            if tokens[index].text in POSSESSIVES:
                 before = self._stretches.get(tuple(t.sound for t in tokens[:index]), ())
                 return not any(s.full and ":" in s.owner for s in before)
         return False
@@ -201,7 +209,7 @@ class NameIndex:
                 stretches = self._stretches.get(tuple(t.sound for t in inside))
                 if not stretches and self._possessive_inside(inside):
                     # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
-                    inside = [inside[0], *(t for t in inside[1:-1] if t.text not in _POSSESSIVES), inside[-1]]
+                    inside = [inside[0], *(t for t in inside[1:-1] if t.text not in POSSESSIVES), inside[-1]]
                     stretches = self._stretches.get(tuple(t.sound for t in inside))
                 if not stretches:
                     continue

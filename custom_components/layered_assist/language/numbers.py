@@ -167,6 +167,13 @@ _ONE_COUNTS = re.compile(
 )
 
 
+# Numbers said in parts once their words are digits: "at seven thirty" (7:30), "one twenty-five"
+# (125 of a water heater), "two hundred and fifty".
+_CLOCK_SAID = re.compile(r"\bat (one|1[0-2]|[1-9]) ([0-5]\d)\b")
+_HUNDREDS_SAID = re.compile(r"\b(?:(one|[1-9]) hundred|(100))(?: and)? ([1-9]\d?)\b|\b([1-9]) hundred\b")
+_ONE_AND_TENS = re.compile(r"\bone ([1-9]\d)\b")
+
+
 def english_to_arabic(text: str) -> str:
     """Replace English number words (twenty-two, fifty, a hundred) with digits."""
 
@@ -180,4 +187,16 @@ def english_to_arabic(text: str) -> str:
             return str(_ENGLISH_TENS[tens] + (_ENGLISH_UNITS[unit] if unit else 0))
         return str(_ENGLISH_UNITS[single])
 
-    return _ENGLISH_NUMBER.sub(replace, text)
+    digits = _ENGLISH_NUMBER.sub(replace, text)
+    digits = _CLOCK_SAID.sub(lambda m: f"at {1 if m[1] == 'one' else m[1]}:{m[2]}", digits)
+    digits = _HUNDREDS_SAID.sub(_hundreds, digits)
+    return _ONE_AND_TENS.sub(lambda m: str(100 + int(m[1])), digits)
+
+
+def _hundreds(match: re.Match[str]) -> str:
+    """Return "two hundred and fifty" (already "2 hundred and 50") as 250."""
+    counted, hundred, rest, alone = match.groups()
+    if alone is not None:
+        return str(int(alone) * 100)
+    base = 100 if hundred or counted == "one" else int(counted) * 100
+    return str(base + int(rest))

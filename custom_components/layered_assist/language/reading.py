@@ -27,6 +27,7 @@ from .lexicon import Category, Lexicon, lexicon_for
 from .names import NameIndex, NameMatch
 from .pieces import BOUNDARIES, Piece, Role, cut
 from .senses import choose
+from .times import CLOCK_AT, CLOCK_VERBS
 from .tokens import Token, normalize, prepare, tokenize
 
 _AREA, _FLOOR = "area:", "floor:"
@@ -307,8 +308,35 @@ _SELF_EXPLAINED = frozenset(
 )
 
 
+def _clock_read(pieces: list[Piece]) -> list[Piece]:
+    """Read "at ten" after a switching verb as a clock time ("turn off the lights at ten").
+
+    After a verb of setting it stays a value ("set the fan at 3", "keep it at 20"), and so
+    does a number with a unit ("at 50 percent").
+    """
+    verbs = {p.concept for p in pieces if p.has(Category.VERB) and p.text not in CLOCK_AT}
+    if not verbs & CLOCK_VERBS or verbs & _SETTING_VERBS:
+        return pieces
+    for index, piece in enumerate(pieces[:-1]):
+        hour = pieces[index + 1]
+        if piece.text not in CLOCK_AT or hour.role is not Role.NUMBER or not 1 <= (hour.number or 0) <= 12:
+            continue
+        end = index + 2
+        if end < len(pieces) and pieces[end].has(Category.UNIT):
+            return pieces
+        text = " ".join(p.text for p in pieces[index:end])
+        time = Piece(text, piece.start, pieces[end - 1].end, Role.TIME)
+        return [*pieces[:index], time, *pieces[end:]]
+    return pieces
+
+
+# Verbs whose "at N" is a value.
+_SETTING_VERBS = frozenset({"set", "adjust", "keep", "still"})
+
+
 def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
     """Read one clause."""
+    pieces = _clock_read(pieces)
     composition = compose(pieces)
     actions, used = composition.actions, composition.used
     feelings = [p.concept for p in pieces if p.has(Category.FEELING)]

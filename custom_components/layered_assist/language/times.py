@@ -77,6 +77,13 @@ _LATER_SPAN = re.compile(
 )
 
 
+# The word before a clock hour said bare ("turn the porch light off at ten"); after a verb of
+# setting it says a value instead ("keep it at 20").
+CLOCK_AT = frozenset({"at"})
+# Verbs whose "at N" is a clock time: switching, locking, starting, not setting.
+CLOCK_VERBS = frozenset({"on", "off", "lock", "unlock", "pause", "play", "stop", "dock", "clean", "water"})
+
+
 def later_spans(prepared: str) -> list[tuple[int, int]]:
     """Return where a prepared sentence says a time for later, as character spans."""
     return [match.span() for match in _LATER_SPAN.finditer(prepared) if match.group(0).strip()]

@@ -24,7 +24,7 @@ from homeassistant.helpers import (
 
 from ..compat import device_brand, entity_aliases
 from ..language.lexicon import names_lexicon, place_variants
-from ..language.names import NameIndex, name_tokens
+from ..language.names import NameIndex, name_key, name_tokens
 from ..language.tokens import Token
 
 ASSISTANT = "conversation"
@@ -79,6 +79,9 @@ class CatalogEntry:
     # and the words that say so (落地灯 and 床头灯 are both lamps, not the same one).
     named_kinds: frozenset[str] = frozenset()
     kind_words: frozenset[str] = frozenset()
+    # Its device's maker and model as the name index keeps them ("ecobee", "小米"): names of
+    # every entity of the device, so they name none of them as well as its own name does.
+    brand_names: frozenset[str] = frozenset()
 
     @property
     def sounds(self) -> set[str]:
@@ -271,6 +274,11 @@ class DeviceCatalog:
             return
         places = self.place_words
         named = {name.text: _kinds_named(name.text, places) for name in prepared}
+        brand = device_brand(self.hass, device) if device is not None else []
+        brand_variants = [*brand, *(v for text in brand for v in place_variants(text))]
+        own_keys = {name_key(text) for name in prepared for text in (name.text, *place_variants(name.text))}
+        # (A brand that is also its own name or alias, "Dyson", is its name.)
+        brand_keys = {name_key(text) for text in brand_variants} - own_keys
         entry = CatalogEntry(
             entity_id=entity_id,
             domain=state.domain,
@@ -281,15 +289,14 @@ class DeviceCatalog:
             device_class=state.attributes.get(ATTR_DEVICE_CLASS),
             named_kinds=frozenset(kind for kinds in named.values() for kind in kinds.values()),
             kind_words=frozenset(word for kinds in named.values() for word in kinds),
+            brand_names=frozenset(brand_keys),
         )
         self.entries[entity_id] = entry
         # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names;
         # "the ecobee", "the Roborock": the brand and model of its device.
         texts = [n.text for n in entry.names]
-        brand = device_brand(self.hass, device) if device is not None else []
         self.names.set_names(
-            entity_id,
-            [*texts, *(v for text in [*texts, *brand] for v in place_variants(text)), *brand],
+            entity_id, [*texts, *(v for text in texts for v in place_variants(text)), *brand_variants]
         )
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)

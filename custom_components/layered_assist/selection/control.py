@@ -7,20 +7,33 @@ from typing import Any
 
 import voluptuous as vol
 
-from homeassistant.core import Context, HomeAssistant
+from homeassistant.core import Context, HomeAssistant, State
 
+from ..language.actions import Action
+from ..language.names import name_key
+from ..language.reading import Mood
 from ..localize import async_text, is_chinese
 from ..tools.base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
-from .capabilities import ALL_RISKS, CommandError, Param, commands_for
+from .capabilities import ALL_RISKS, CommandError, Param, commands_for, commands_meant
 from .carry_out import Hold, async_carry_out
 from .catalog import DeviceCatalog
 from .execute import PlannedCommand, plan_command, spoken_names
-from .recall import Recall
+from .local_commands import command_for_action
+from .recall import Candidate, Recall, Segment
 
 CONTROL_TOOL = "control_devices"
 MAX_COMMANDS = 64
 # Most commands a schema-held answer may list (a bound also keeps the grammar finite).
 MAX_SCHEMA_COMMANDS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class SaidRequest:
+    """One clause that asks for something: the devices it names and what it asks."""
+
+    # The candidates it names, or asks for by kind and place; None when it cannot tell ("turn it off").
+    devices: frozenset[str] | None
+    actions: tuple[Action, ...]
 
 
 @dataclass
@@ -37,12 +50,32 @@ class DeviceTurn:
     # Keeps risky commands for the user's confirmation and returns the question.
     hold: Hold | None = None
     attempts: int = 0
-    # The only commands the sentence can mean (all switch-ons, say), or None for any.
-    allowed_commands: frozenset[str] | None = None
-    # The candidates the sentence names, or asks for by their kind; None when it cannot tell.
-    said: frozenset[str] | None = None
+    # What the sentence asks, clause by clause (none known: the model may do anything listed).
+    requests: tuple[SaidRequest, ...] = ()
     # The entities a command of this turn changed, whoever asked for it.
     acted_on: list[str] = field(default_factory=list)
+
+    @property
+    def allowed_commands(self) -> frozenset[str] | None:
+        """Return the only commands the sentence can mean (all switch-ons, say), or None for any."""
+        return commands_meant({action.kind.value for r in self.requests for action in r.actions})
+
+    @property
+    def said(self) -> frozenset[str] | None:
+        """Return the candidates the sentence names or asks for by kind; None when it cannot tell."""
+        if any(request.devices is None for request in self.requests):
+            return None
+        said = frozenset().union(*(request.devices or () for request in self.requests))
+        return said or None
+
+    def actions_for(self, entity_id: str) -> list[Action]:
+        """Return what the clauses that may mean this entity ask."""
+        return [
+            action
+            for request in self.requests
+            if request.devices is None or entity_id in request.devices
+            for action in request.actions
+        ]
 
     def allowed(self, entity_id: str) -> bool:
         """Tell whether the model may act on an entity this turn."""
@@ -55,9 +88,13 @@ class DeviceTurn:
         """Tell whether there is anything the model could control."""
         return self.any_device or bool(self.candidates)
 
-    def describe(self, hass: HomeAssistant) -> str:
-        """Return the candidates, grouped under the commands they share, one line each."""
+    def describe(self, hass: HomeAssistant, *, short_ids: bool = False) -> str:
+        """Return the candidates, grouped under the commands they share, one line each.
+
+        With ``short_ids`` each is listed by its handle ("d3") instead of its entity id.
+        """
         groups: dict[str, list[str]] = {}
+        handles = {entity_id: handle for handle, entity_id in self.handles.items()}
         for entity_id in self.candidates:
             entry = self.catalog.entry(entity_id)
             state = hass.states.get(entity_id)
@@ -67,8 +104,32 @@ class DeviceTurn:
             commands = ", ".join(spec.describe() for spec in commands_for(state).values()) or "read only"
             name = json.dumps(entry.name, ensure_ascii=False)
             place = f" @{json.dumps(area.name, ensure_ascii=False)}" if area else ""
-            groups.setdefault(commands, []).append(f"{entity_id} {name}{place} {state.state}")
+            listed = handles[entity_id] if short_ids else entity_id
+            groups.setdefault(commands, []).append(f"{listed} {name}{place} {state.state}")
         return "\n".join(f"[{commands}]\n" + "\n".join(lines) for commands, lines in groups.items())
+
+    @property
+    def handles(self) -> dict[str, str]:
+        """Return a short handle ("d1", "d2" …) for each known candidate, in the candidates' order.
+
+        A model writes every character of an answer one token at a time: "d3" instead of
+        "light.yeelink_bslamp2_77d4_light" makes a schema-held answer seconds shorter.
+        """
+        known = [e for e in self.candidates if self.catalog.entry(e) is not None]
+        return {f"d{index}": entity_id for index, entity_id in enumerate(known, start=1)}
+
+    def commands_from_answer(self, answer: list[Any]) -> list[Any]:
+        """Return a schema-held answer's commands as the control tool takes them (entity ids)."""
+        handles = self.handles
+        commands: list[Any] = []
+        for item in answer:
+            if not isinstance(item, dict) or "device" not in item:
+                commands.append(item)
+                continue
+            device = str(item["device"])
+            rest = {key: value for key, value in item.items() if key != "device"}
+            commands.append({"entity_id": handles.get(device, device), **rest})
+        return commands
 
 
 def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
@@ -104,47 +165,118 @@ def control_tool(hass: HomeAssistant, turn: DeviceTurn) -> ToolSpec:
 NAMED_SHARE = 0.95
 
 
-def said_devices(recall: Recall, catalog: DeviceCatalog) -> frozenset[str] | None:
-    """Return the candidates a sentence names, or asks for by kind and place; None if it cannot tell.
+def said_requests(recall: Recall, catalog: DeviceCatalog) -> tuple[SaidRequest, ...]:
+    """Return what each clause of a sentence asks, and of which candidates.
 
-    A model may act only on these: of "鱼缸关一下" the fish tank's plug, not the lights
-    beside it; of "turn off the lights" the lights (of the room, if one is said).
+    A model may act only on the devices named: of "鱼缸关一下" the fish tank's plug, not the
+    lights beside it; of "turn off the lights" the lights (of the room, if one is said). What a
+    sentence does not want is no request, but what it names is what "it" is next ("don't
+    turn the TV off, just mute it": the TV, muted).
     """
-    said: set[str] = set()
+    requests: list[SaidRequest] = []
+    before: frozenset[str] | None = None
     for segment in recall.commands:
-        named = [c for c in segment.candidates if c.name_score > 0]
-        if named:
-            best = max(c.name_score for c in named)
-            said.update(c.entity_id for c in named if c.name_score >= NAMED_SHARE * best)
+        devices = _devices_said(segment, catalog)
+        if segment.clause.mood is Mood.NEGATION:
+            before = devices
             continue
-        if not segment.domains:
-            if not segment.actions:
-                continue  # a remark beside the request ("我要倒水")
-            return None  # "turn it off", "that one": nothing to check against
-        for candidate in segment.candidates:
-            entry = catalog.entry(candidate.entity_id)
-            if entry is None or entry.domain not in segment.domains:
-                continue
-            place = catalog.area_of(entry)
-            if not segment.areas or (place is not None and place.id in segment.areas):
-                said.add(candidate.entity_id)
-    return frozenset(said) if said else None
+        named = [c for c in segment.candidates if c.name_score > 0]
+        if not named and not segment.domains and not segment.actions:
+            continue  # a remark beside the request ("我要倒水")
+        if devices is None and before:
+            devices = before
+        requests.append(SaidRequest(devices, segment.actions))
+        before = devices
+    return tuple(requests)
+
+
+def _devices_said(segment: Segment, catalog: DeviceCatalog) -> frozenset[str] | None:
+    """Return the candidates one clause names, or asks for by kind and place."""
+    if segment.confident and segment.targets:
+        return frozenset(segment.targets)  # sure of them ("mute it": the TV of the clause before)
+    named = [c for c in segment.candidates if c.name_score > 0]
+    # "Dyson" names the fan aliased Dyson, not its Night-mode switch of that make; "小米台灯" the
+    # 米家台灯, not every Xiaomi plug: a device named only by its maker is not named beside one
+    # named by its own name.
+    own = [c for c in named if not _by_maker(catalog, c)]
+    named = own or named
+    if named:
+        best = max(c.name_score for c in named)
+        return frozenset(c.entity_id for c in named if c.name_score >= NAMED_SHARE * best)
+    if not segment.domains:
+        return None  # "turn it off", "that one": nothing to check against
+    said: set[str] = set()
+    for candidate in segment.candidates:
+        entry = catalog.entry(candidate.entity_id)
+        if entry is None or entry.domain not in segment.domains:
+            continue
+        place = catalog.area_of(entry)
+        if not segment.areas or (place is not None and place.id in segment.areas):
+            said.add(candidate.entity_id)
+    # (None of the kind where it is said: "in here" of a room the thermostat is not in.)
+    return frozenset(said) or None
+
+
+def _by_maker(catalog: DeviceCatalog, candidate: Candidate) -> bool:
+    """Tell whether the name that matched a candidate best is its device's maker or model."""
+    entry = catalog.entry(candidate.entity_id)
+    return entry is not None and name_key(candidate.name) in entry.brand_names
+
+
+# Parameters that set one thing, any of which replaces the others ("brightness_pct" and
+# "brightness_step_pct" both say how bright).
+_SAME_SETTING = (
+    frozenset({"brightness", "brightness_pct", "brightness_step", "brightness_step_pct"}),
+    frozenset({"color_temp_kelvin", "rgb_color", "hs_color", "xy_color", "color_name"}),
+)
+
+
+def said_params(
+    hass: HomeAssistant, state: State, command: str, params: dict[str, Any] | None, actions: list[Action]
+) -> dict[str, Any] | None:
+    """Return a model's parameters with the values the sentence said in their place.
+
+    The model picks the device and the command; a number or choice the user said is theirs
+    ("bump the heat up a degree" is the current setting plus one, not whatever the model
+    wrote). Raise CommandError when the sentence says several values and the model's is
+    none of them.
+    """
+    read_as = [command_for_action(hass, state, action) for action in actions]
+    if None in read_as:
+        # A request the device cannot take as read ("转暖光啲" read as warmer and brighter, of
+        # a lamp): the reading is in doubt, so are its values.
+        return params
+    meant = [
+        wanted for local in read_as if local is not None and local[0] == command and (wanted := local[1])
+    ]
+    if not meant:
+        return params
+    merged: dict[str, Any] = {}
+    for wanted in meant:
+        for key, value in wanted.items():
+            if merged.setdefault(key, value) != value:
+                if params is not None and any(params.items() >= p.items() for p in meant):
+                    return params  # one of the values said ("24 here, 26 there")
+                raise CommandError(f"the user said {' or '.join(json.dumps(p) for p in meant)}")
+    replaced = {key for family in _SAME_SETTING if family & merged.keys() for key in family}
+    kept = {key: value for key, value in (params or {}).items() if key not in replaced}
+    return {**kept, **merged}
 
 
 def command_schema(hass: HomeAssistant, turn: DeviceTurn) -> dict[str, Any] | None:
     """Return the JSON schema of this turn's possible commands, the control tool's arguments.
 
-    Each command is one variant listing the candidates that take it and its parameters
-    with their ranges, so a model held to the schema can only name what exists.
+    Each command is one variant listing the candidates that take it (by their handles) and
+    its parameters with their ranges, so a model held to the schema can only name what exists.
     """
     groups: dict[tuple[str, tuple[Param, ...]], list[str]] = {}
-    for entity_id in turn.candidates:
-        if turn.catalog.entry(entity_id) is None or (state := hass.states.get(entity_id)) is None:
+    for handle, entity_id in turn.handles.items():
+        if (state := hass.states.get(entity_id)) is None:
             continue
         for spec in commands_for(state).values():
             if turn.allowed_commands is not None and spec.name not in turn.allowed_commands:
                 continue
-            groups.setdefault((spec.name, spec.params), []).append(entity_id)
+            groups.setdefault((spec.name, spec.params), []).append(handle)
     if not groups:
         return None
     variants = [_variant(command, params, entity_ids) for (command, params), entity_ids in groups.items()]
@@ -158,10 +290,10 @@ def command_schema(hass: HomeAssistant, turn: DeviceTurn) -> dict[str, Any] | No
     }
 
 
-def _variant(command: str, params: tuple[Param, ...], entity_ids: list[str]) -> dict[str, Any]:
-    """Return the schema of one command for the candidates that take it."""
-    properties: dict[str, Any] = {"entity_id": {"enum": entity_ids}, "command": {"const": command}}
-    required = ["entity_id", "command"]
+def _variant(command: str, params: tuple[Param, ...], handles: list[str]) -> dict[str, Any]:
+    """Return the schema of one command for the candidates (by their handles) that take it."""
+    properties: dict[str, Any] = {"device": {"enum": handles}, "command": {"const": command}}
+    required = ["device", "command"]
     if params:
         properties["params"] = {
             "type": "object",
@@ -199,9 +331,13 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     planned: list[PlannedCommand] = []
     errors: list[dict[str, str]] = []
     unnamed: list[str] = []
+    seen: set[str] = set()
     for item in request.args["commands"][:MAX_COMMANDS]:
         entity_id = item["entity_id"]
-        if hass.states.get(entity_id) is None or not turn.allowed(entity_id):
+        if (key := json.dumps(item, sort_keys=True, default=str)) in seen:
+            continue  # small models repeat a command
+        seen.add(key)
+        if (state := hass.states.get(entity_id)) is None or not turn.allowed(entity_id):
             errors.append({"entity_id": entity_id, "error": "not an available device; use one from the list"})
             continue
         if turn.said is not None and entity_id not in turn.said:
@@ -214,7 +350,9 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
             )
             continue
         try:
-            planned.append(plan_command(hass, entity_id, item["command"], item.get("params")))
+            command = item["command"]
+            params = said_params(hass, state, command, item.get("params"), turn.actions_for(entity_id))
+            planned.append(plan_command(hass, entity_id, command, params))
         except CommandError as err:
             errors.append({"entity_id": entity_id, "error": str(err)})
     context = request.llm_context.context or Context()

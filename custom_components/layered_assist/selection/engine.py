@@ -6,6 +6,7 @@ or by its targets and their places) and every action maps onto every target's ow
 capabilities. Anything else is handed on.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 import re
 
@@ -122,6 +123,20 @@ def _kept(recall: Recall) -> dict[str, frozenset[ActionKind]]:
                 before = kept.get(target)
                 kept[target] = spared if before is None or not (before and spared) else before | spared
     return kept
+
+
+def _is_on(state: str) -> bool:
+    return state not in ("off", "unavailable", "unknown")
+
+
+# What a state said of a group keeps ("开着的", "the ones that are on").
+_IN_STATE: dict[str, Callable[[str], bool]] = {
+    "on": _is_on,
+    "off": lambda state: state == "off",
+    "open": lambda state: state in ("open", "opening"),
+    "closed": lambda state: state in ("closed", "closing"),
+    "playing": lambda state: state == "playing",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +288,7 @@ class SelectionEngine:
                     actions = tuple(a for a in actions if a.kind is ActionKind.TURN_ON)
                 elif self.unexplained(segment):
                     return None
-                for entity_id in segment.targets:
+                for entity_id in self._in_state_said(segment):
                     for action in actions:
                         if action.option == IMPLIED and not self._needs_switching_on(entity_id):
                             continue
@@ -293,6 +308,18 @@ class SelectionEngine:
         # A device said twice ("扫地机器人，让它扫一下地") gets its command once.
         unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}
         return _without_steps_to_a_setting(list(unique.values())) or None
+
+    def _in_state_said(self, segment: Segment) -> tuple[str, ...]:
+        """Return a group's targets in the state its clause says ("开着的空调全关了": those on)."""
+        said = {p.concept for p in segment.clause.pieces if p.has(Category.STATE)} & _IN_STATE.keys()
+        if len(segment.targets) < 2 or len(said) != 1:
+            return segment.targets
+        wanted = _IN_STATE[said.pop()]
+        return tuple(
+            entity_id
+            for entity_id in segment.targets
+            if (current := self.hass.states.get(entity_id)) is not None and wanted(current.state)
+        )
 
     def _actions(self, segment: Segment, state: ConversationState) -> tuple[Action, ...]:
         """Return what a clause asks of its targets, when its words say it only by their kind.

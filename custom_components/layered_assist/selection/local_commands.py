@@ -10,7 +10,7 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 
 from ..language.actions import Action, ActionKind
 from .capabilities import commands_for
-from .presets import pick_fan_mode, pick_preset
+from .presets import fan_mode_step, pick_fan_mode, pick_preset
 
 BRIGHTNESS_STEP = 20
 # How far "a bit" moves a cover or a valve, in percentage points.
@@ -120,9 +120,11 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         return ("set_humidity", {"humidity": round(value)})
     if kind in (ActionKind.INCREASE, ActionKind.DECREASE):
         if action.option == "speed" and domain == "climate":
-            # "风速调低": the climate's lowest (or highest) fan mode.
-            wanted = pick_fan_mode(
-                "high" if kind is ActionKind.INCREASE else "low", state.attributes.get("fan_modes") or ()
+            # "风速调低": a step down a numbered scale, else the climate's lowest (or highest) fan mode.
+            wanted = fan_mode_step(
+                state.attributes.get("fan_mode"),
+                state.attributes.get("fan_modes") or (),
+                up=kind is ActionKind.INCREASE,
             )
             return ("set_fan_mode", {"fan_mode": wanted}) if wanted is not None else None
         if action.option == "speed" and domain != "fan":
@@ -165,8 +167,12 @@ def _extreme(state: State, *, highest: bool) -> Command | None:
 def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
     """Return the command that picks a named mode, fan mode, colour or white of the entity."""
     attributes = state.attributes
-    if kind is ActionKind.SET_HVAC_MODE and option in attributes.get("hvac_modes", ()):
+    hvac_modes = attributes.get("hvac_modes", ())
+    if kind is ActionKind.SET_HVAC_MODE and option in hvac_modes:
         return ("set_hvac_mode", {"hvac_mode": option})
+    if kind is ActionKind.SET_HVAC_MODE and option == "auto" and "heat_cool" in hvac_modes:
+        # A thermostat's "Auto" (ecobee's, Nest's Heat·Cool) is HA's heat_cool when it has no auto.
+        return ("set_hvac_mode", {"hvac_mode": "heat_cool"})
     if kind in (ActionKind.SET_PRESET, ActionKind.SET_HVAC_MODE) and state.domain in _PRESETS:
         # "自动模式" of a purifier is its preset; of a climate, its HVAC mode.
         command, key, attribute = _PRESETS[state.domain]

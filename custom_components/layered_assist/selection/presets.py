@@ -52,4 +52,40 @@ def pick_fan_mode(level: str, options: Iterable[object]) -> str | None:
 
     Of a climate's fan modes, a fan's presets or a vacuum's suction levels.
     """
-    return pick_option(options, FAN_MODE_KEYS.get(level, (level,)), (f"level.{level}", f"hvac.{level}"))
+    options = tuple(options)
+    named = pick_option(options, FAN_MODE_KEYS.get(level, (level,)), (f"level.{level}", f"hvac.{level}"))
+    return named if named is not None else _numbered_level(level, options)
+
+
+def fan_mode_step(current: object, options: Iterable[object], *, up: bool) -> str | None:
+    """Return the fan mode a step up or down ("风速调低"): the next number, or the end of a named scale.
+
+    Of numbered levels only a numbered current one has a next ("Auto" has none).
+    """
+    options = tuple(options)
+    numbered = _numbered(options)
+    if not numbered:
+        return pick_fan_mode("high" if up else "low", options)
+    if str(current) not in numbered:
+        return None
+    index = numbered.index(str(current)) + (1 if up else -1)
+    return numbered[max(0, min(len(numbered) - 1, index))]
+
+
+def _numbered(options: tuple[object, ...]) -> list[str]:
+    """Return the numbered levels among a device's options, lowest first (none unless two or more)."""
+    numbered = sorted((str(option) for option in options if str(option).isdigit()), key=int)
+    return numbered if len(numbered) >= 2 else []
+
+
+def _numbered_level(level: str, options: tuple[object, ...]) -> str | None:
+    """Return the highest, lowest or middle of numbered levels (Daikin's "Auto", "Silence", "1"…"5")."""
+    numbered = _numbered(options)
+    if not numbered:
+        return None
+    if level == "high":
+        return numbered[-1]
+    if level == "low":
+        return numbered[0]
+    # A middle is only sure of an odd count ("3" of 1…5).
+    return numbered[len(numbered) // 2] if level == "medium" and len(numbered) % 2 else None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..language.actions import ACTION_DOMAINS, Action, ActionKind
 from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIGHTS, narrower, same_family
 from ..language.lexicon import Category, names_lexicon
-from ..language.names import NameMatch
+from ..language.names import POSSESSIVES, NameMatch, name_tokens
 from ..language.pieces import Role
 from ..language.reading import Clause, Mood, Reading, instead
 from ..language.tokens import normalize, tokenize
@@ -313,6 +313,9 @@ def _said(
             if not match.full and not _whole_words(match, places, length) and not also_named:
                 # "卧室" is no name of 主卧室空调: a part cut out of the middle of a word.
                 continue
+            if not match.full and _another_number_follows(clause, index, match, length):
+                # "Hue white lamp two" is not "Hue white lamp 1": the number said is another.
+                continue
             said.pieces.setdefault(match.owner, set()).add(index)
             said.owners_of.setdefault(match.name, set()).add(match.owner)
             key = (match.owner, match.name)
@@ -321,6 +324,30 @@ def _said(
             if match.full and match.exact:
                 said.full[match.owner] = True
     return said
+
+
+def _owner_of_another_kind(clause: Clause, pieces: set[int], entry: CatalogEntry) -> bool:
+    """Tell whether the entity is only said as the owner of a kind it is not ("客厅大灯的夜灯")."""
+    for index in pieces:
+        after = clause.pieces[index + 1 : index + 3]
+        if (
+            len(after) < 2
+            or after[0].text not in POSSESSIVES
+            or not after[1].has(Category.KIND)
+            or narrower(after[1].concept, entry.named_kinds)
+        ):
+            return False
+    return True
+
+
+def _another_number_follows(clause: Clause, index: int, match: NameMatch, length: int) -> bool:
+    """Tell whether a part of a name is said with a number where the name has another one."""
+    after = index + 1
+    if after >= len(clause.pieces) or clause.pieces[after].role is not Role.NUMBER:
+        return False
+    tokens = name_tokens(match.name)
+    at = match.start + length
+    return at < len(tokens) and tokens[at].text.isdigit() and tokens[at].text != clause.pieces[after].text
 
 
 def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[float, str]:
@@ -332,11 +359,16 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
     """
     entity_id, clause = entry.entity_id, segment.clause
     pieces = said.pieces.get(entity_id)
-    if not pieces:
+    if not pieces or _owner_of_another_kind(clause, pieces, entry):
         return 0.0, ""
     best, name = 0.0, ""
     # "is the front door locked?": the kind said apart ("locked": a lock) completes "Front Door Lock".
-    own_kind = entry.domain in segment.domains
+    # A kind said that its name says it is not: the "pool heater" is no "Pool Light".
+    kinds_said = segment.clause.kinds
+    other_kind = bool(kinds_said and entry.named_kinds) and not any(
+        same_family(kind, entry.named_kinds) for kind in kinds_said
+    )
+    own_kind = entry.domain in segment.domains and not other_kind
     kind_sizes = {len(tokenize(word)) for word in entry.kind_words} if own_kind else set()
     for (owner, text), covered in said.covered.items():
         if owner != entity_id:
@@ -350,7 +382,7 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
     explained = mine / said.total if said.total else 1.0
     # A name said whole in parts ("the pool pump for two hours" of "Pool pump 2 hours") is said.
     exact = 1.0 if said.full.get(entity_id) or (best >= 1.0 and len(pieces) > 1) else 0.97
-    if entity_id in said.only_one and explained >= 1.0:
+    if entity_id in said.only_one and explained >= 1.0 and not other_kind:
         # "the Arc", "Yeelight吸顶灯": part of one device's name, and of no other's.
         best = max(best, UNIQUE_PART)
     return round(min(best, exact) * (0.5 + 0.5 * min(1.0, explained)), 4), name
