@@ -368,6 +368,12 @@ async def _judge(
     record.ha_verdict = await _ha_verdict(hass, loaded, record.text, record.calls, world, before, device_id)
 
 
+def _held_and_asked(pending: dict[str, Any] | None, turn: dict[str, Any]) -> bool:
+    """Tell whether a command the agent holds for confirmation is one the turn asks for."""
+    held = {c.get("entity_id") for c in (pending or {}).get("commands", [])}
+    return bool(held & set(turn_expect(turn)))
+
+
 async def _run_cases(
     hass: HomeAssistant,
     entry: MockConfigEntry,
@@ -413,9 +419,7 @@ async def _run_cases(
             calls_before = len(loaded.calls)
             await _converse(hass, turn["text"], ids["local"], agents["local"].entity_id, language, device_id)
             info = agents["local"].last_turn
-            pending = runtime.states.get(ids["local"]).pending
-            held = {c.get("entity_id") for c in pending.get("commands", [])} if pending else set()
-            if held & {c["entity_id"] for c in calls or []}:
+            if _held_and_asked(runtime.states.get(ids["local"]).pending, turn):
                 # The agent asked before a risky command; the user who asked for it confirms
                 # (unless the turn does not ask for it: then asking was all there was to do).
                 record.confirmed = True
