@@ -352,3 +352,17 @@ def test_a_scene_asked_for_by_name(index: NameIndex, sentence: str, runs: bool) 
 def test_numbers_said_in_parts(said: str, digits: str) -> None:
     """A clock time and a number of three figures said in parts are read whole."""
     assert english_to_arabic(said) == digits
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "position"),
+    [
+        ("open the blinds halfway", "en", 50),
+        ("open the shade a quarter of the way", "en", 25),
+        ("窗帘开四分之三", "zh-Hans", 75),
+    ],
+)
+def test_a_part_of_the_way_is_a_position(sentence: str, language: str, position: int) -> None:
+    """Halfway, a quarter, three quarters: a position, not a step."""
+    [clause] = read(sentence, language).clauses
+    assert [(a.kind, a.value) for a in clause.actions] == [(ActionKind.SET_POSITION, position)]

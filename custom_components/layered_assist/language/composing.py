@@ -217,6 +217,10 @@ def _choices(composition: Composition) -> None:
                 composition.use_attribute(name)
 
 
+# A part of the way, as a position ("halfway", "a quarter of the way").
+_FRACTIONS = {"half": 50.0, "quarter": 25.0, "three_quarters": 75.0}
+
+
 def _extremes(composition: Composition) -> None:
     """Add the far ends ("开到最大", "as bright as possible") and the middle ("一半", "halfway")."""
     for index in composition.said(Category.EXTREME):
@@ -231,8 +235,8 @@ def _extremes(composition: Composition) -> None:
             )
         elif attribute == "volume" and highest:
             action = Action(ActionKind.SET_VOLUME, 100.0)
-        elif extreme == "half":
-            action = Action(ActionKind.SET_POSITION, 50.0)
+        elif extreme in _FRACTIONS:
+            action = Action(ActionKind.SET_POSITION, _FRACTIONS[extreme])
         else:
             action = Action(ActionKind.SET_MAX if highest else ActionKind.SET_MIN)
         composition.actions.append(action)
