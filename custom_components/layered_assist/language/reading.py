@@ -27,7 +27,7 @@ from .lexicon import Category, Lexicon, lexicon_for
 from .names import NameIndex, NameMatch
 from .pieces import BOUNDARIES, Piece, Role, cut
 from .senses import choose
-from .times import CLOCK_AT, CLOCK_VERBS
+from .times import CLOCK_AT, CLOCK_VERBS, SETTING_VERBS
 from .tokens import Token, normalize, prepare, tokenize
 
 _AREA, _FLOOR = "area:", "floor:"
@@ -315,7 +315,7 @@ def _clock_read(pieces: list[Piece]) -> list[Piece]:
     does a number with a unit ("at 50 percent").
     """
     verbs = {p.concept for p in pieces if p.has(Category.VERB) and p.text not in CLOCK_AT}
-    if not verbs & CLOCK_VERBS or verbs & _SETTING_VERBS:
+    if not verbs & CLOCK_VERBS or verbs & SETTING_VERBS:
         return pieces
     for index, piece in enumerate(pieces[:-1]):
         hour = pieces[index + 1]
@@ -328,10 +328,6 @@ def _clock_read(pieces: list[Piece]) -> list[Piece]:
         time = Piece(text, piece.start, pieces[end - 1].end, Role.TIME)
         return [*pieces[:index], time, *pieces[end:]]
     return pieces
-
-
-# Verbs whose "at N" is a value.
-_SETTING_VERBS = frozenset({"set", "adjust", "keep", "still"})
 
 
 def _clause(pieces: list[Piece], joiner: str | None) -> Clause:

@@ -80,8 +80,10 @@ _LATER_SPAN = re.compile(
 # The word before a clock hour said bare ("turn the porch light off at ten"); after a verb of
 # setting it says a value instead ("keep it at 20").
 CLOCK_AT = frozenset({"at"})
-# Verbs whose "at N" is a clock time: switching, locking, starting, not setting.
+# Verbs whose "at N" is a clock time: switching, locking, starting; and those whose "at N" is
+# a value: setting.
 CLOCK_VERBS = frozenset({"on", "off", "lock", "unlock", "pause", "play", "stop", "dock", "clean", "water"})
+SETTING_VERBS = frozenset({"set", "adjust", "keep", "still"})
 
 
 def later_spans(prepared: str) -> list[tuple[int, int]]:

@@ -274,11 +274,18 @@ class DeviceCatalog:
             return
         places = self.place_words
         named = {name.text: _kinds_named(name.text, places) for name in prepared}
+        # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names;
+        # "the ecobee", "the Roborock": the brand and model of its device.
+        texts = [name.text for name in prepared]
+        own_names = [*texts, *(v for text in texts for v in place_variants(text))]
         brand = device_brand(self.hass, device) if device is not None else []
         brand_variants = [*brand, *(v for text in brand for v in place_variants(text))]
-        own_keys = {name_key(text) for name in prepared for text in (name.text, *place_variants(name.text))}
         # (A brand that is also its own name or alias, "Dyson", is its name.)
-        brand_keys = {name_key(text) for text in brand_variants} - own_keys
+        brand_keys = (
+            {name_key(text) for text in brand_variants} - {name_key(text) for text in own_names}
+            if brand_variants
+            else set()
+        )
         entry = CatalogEntry(
             entity_id=entity_id,
             domain=state.domain,
@@ -292,12 +299,7 @@ class DeviceCatalog:
             brand_names=frozenset(brand_keys),
         )
         self.entries[entity_id] = entry
-        # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names;
-        # "the ecobee", "the Roborock": the brand and model of its device.
-        texts = [n.text for n in entry.names]
-        self.names.set_names(
-            entity_id, [*texts, *(v for text in texts for v in place_variants(text)), *brand_variants]
-        )
+        self.names.set_names(entity_id, [*own_names, *brand_variants])
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
         for pair in entry.sound_pairs:

@@ -332,6 +332,7 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     errors: list[dict[str, str]] = []
     unnamed: list[str] = []
     seen: set[str] = set()
+    said, allowed_commands = turn.said, turn.allowed_commands
     for item in request.args["commands"][:MAX_COMMANDS]:
         entity_id = item["entity_id"]
         if (key := json.dumps(item, sort_keys=True, default=str)) in seen:
@@ -340,11 +341,11 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
         if (state := hass.states.get(entity_id)) is None or not turn.allowed(entity_id):
             errors.append({"entity_id": entity_id, "error": "not an available device; use one from the list"})
             continue
-        if turn.said is not None and entity_id not in turn.said:
+        if said is not None and entity_id not in said:
             # Small models add devices nobody named: those are left alone, and the user hears so.
             unnamed.append(entity_id)
             continue
-        if turn.allowed_commands is not None and item["command"] not in turn.allowed_commands:
+        if allowed_commands is not None and item["command"] not in allowed_commands:
             errors.append(
                 {"entity_id": entity_id, "error": "not what the user asked for: " + item["command"]}
             )
