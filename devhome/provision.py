@@ -19,6 +19,8 @@ from urllib.parse import urlparse
 
 import aiohttp
 
+from custom_components.layered_assist.config_flow import LOCAL_ONLY_TITLE
+
 from .demo_home import AREAS, AREAS_EN, ENTITIES, FLOOR_ALIASES, FLOOR_ALIASES_EN, FLOORS, FLOORS_EN
 from .ha_client import PASSWORD, PORT, TOKEN_FILE, URL, USERNAME, HAClient
 
@@ -274,13 +276,13 @@ class Provisioner(HAClient):
     async def ensure_endpoint(self) -> None:
         """Point an existing Layered Assist at the endpoint the environment names, if it differs.
 
-        An entry's title is its endpoint's host (or "local only"); a demo started once
-        without a model and then with ``--model`` is reconfigured, not set up again.
+        An entry's title is its endpoint's host (or "Local only"); a demo started once
+        without a model and then with ``--model`` is reconfigured, not set up again, and
+        one started with ``--model`` and then without it is local-only again (it would
+        otherwise wait for a server that is gone).
         """
         base_url = os.environ.get("LAYERED_ASSIST_BASE_URL", "")
-        if not base_url:
-            return
-        wanted = urlparse(base_url).netloc or base_url
+        wanted = (urlparse(base_url).netloc or base_url) if base_url else LOCAL_ONLY_TITLE
         for entry in await self.ws("config_entries/get", domain="layered_assist"):
             if entry["title"] == wanted:
                 continue
@@ -292,7 +294,7 @@ class Provisioner(HAClient):
             result = await self._post(f"/api/config/config_entries/flow/{flow['flow_id']}", data)
             if result.get("reason") != "reconfigure_successful":
                 sys.exit(f"Layered Assist could not be pointed at {base_url}: {result}")
-            print(f"[develop] Layered Assist now uses {base_url}", file=sys.stderr)
+            print(f"[develop] Layered Assist now uses {base_url or 'no model'}", file=sys.stderr)
 
     async def ensure_agent_timeout(self) -> None:
         """Give the agent the per-request timeout the environment asks for (a model on a CPU is slow).
