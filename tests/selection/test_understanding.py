@@ -86,6 +86,17 @@ async def test_questions_and_negations_are_answered_locally(
     assert fake_openai.chat_requests == []
 
 
+async def test_a_thermostat_set_to_a_range_is_answered_with_it(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """In heat_cool a climate has no single setting: its range and the room are said, the mode by name."""
+    update_state(
+        hass, "climate.living_ac", "heat_cool", temperature=None, target_temp_low=21, target_temp_high=24
+    )
+    assert await converse(hass, "客厅空调现在几度") == "客厅空调开着，自动冷暖，设定21–24℃，室内22℃。"
+    assert fake_openai.chat_requests == []
+
+
 async def test_a_question_makes_its_device_the_subject(
     hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:

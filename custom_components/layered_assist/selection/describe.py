@@ -44,6 +44,16 @@ def _temperature(hass: HomeAssistant, value: Any) -> str:
     return f"{float(value):g}{symbol}"
 
 
+def _climate_target(hass: HomeAssistant, attributes: Any) -> str | None:
+    """Return what a climate is set to: one temperature, or the range of heat_cool ("21–24℃")."""
+    if attributes.get("temperature") is not None:
+        return _temperature(hass, attributes["temperature"])
+    low, high = attributes.get("target_temp_low"), attributes.get("target_temp_high")
+    if low is None or high is None:
+        return None
+    return f"{float(low):g}–{_temperature(hass, high)}"
+
+
 def _percent(value: Any) -> str:
     return f"{round(float(value)):d}"
 
@@ -68,8 +78,8 @@ def _reading(hass: HomeAssistant, state: State) -> tuple[str, dict[str, str]]:
         return ("state_open" if value == "on" else "state_closed"), {}
     if domain == "lock" and value in ("locked", "unlocked"):
         return f"state_{value}", {}
-    if domain == "climate" and value != "off" and attributes.get("temperature") is not None:
-        values = {"temperature": _temperature(hass, attributes["temperature"]), "mode": value}
+    if domain == "climate" and value != "off" and (target := _climate_target(hass, attributes)):
+        values = {"temperature": target, "mode": value}
         if attributes.get("current_temperature") is not None:
             values["current"] = _temperature(hass, attributes["current_temperature"])
             return "state_climate_current", values
