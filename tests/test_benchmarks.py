@@ -7,6 +7,9 @@ import sys
 
 import pytest
 
+# Starts benchmark processes: left out of scripts/test --quick.
+pytestmark = pytest.mark.slow
+
 FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).parent.parent
 

@@ -5,6 +5,7 @@ import asyncio
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.layered_assist.const import CONF_MODEL
+from homeassistant.components import conversation
 from homeassistant.components.conversation.const import DATA_COMPONENT
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
@@ -13,6 +14,9 @@ from homeassistant.setup import async_setup_component
 from .conftest import async_setup_demo
 from .fake_openai import FakeOpenAI
 from .test_ownership import _agent, _entry, agent_ids, say
+
+# What HA answers itself to a message while its conversation is busy (2026.11 on).
+BUSY = str(conversation.ConversationBusyError("")) if hasattr(conversation, "ConversationBusyError") else None
 
 LIGHTS = {
     "light.bed_light": "bed light",
@@ -35,6 +39,7 @@ async def test_fifty_conversations_on_two_agents(hass: HomeAssistant, fake_opena
     ids = sorted(agent_ids(hass, entry).values())
     lights = sorted(LIGHTS)
     wanted: dict[str, tuple[str, str]] = {}
+    refused: list[str] = []
 
     async def talk(number: int) -> None:
         agent, light = ids[number % 2], lights[number % len(lights)]
@@ -42,7 +47,9 @@ async def test_fifty_conversations_on_two_agents(hass: HomeAssistant, fake_opena
         wanted[conversation_id] = (agent, light)
         command = say(hass, agent, f"turn on the {LIGHTS[light]}", conversation_id)
         question = say(hass, agent, f"is the {LIGHTS[light]} on?", conversation_id)
-        await asyncio.gather(command, question)
+        replies = await asyncio.gather(command, question)
+        # From 2026.11 HA itself refuses a message while its conversation is busy.
+        refused.extend(reply for reply in replies if reply == BUSY)
         await say(hass, agent, "what time is it", conversation_id)
 
     await asyncio.gather(*(talk(n) for n in range(CONVERSATIONS)))
@@ -53,7 +60,7 @@ async def test_fifty_conversations_on_two_agents(hass: HomeAssistant, fake_opena
         for agent_id in ids
         if (entity := component.get_entity(agent_id)) is not None
     }
-    assert sum(len(turns) for turns in records.values()) == 3 * CONVERSATIONS
+    assert sum(len(turns) for turns in records.values()) == 3 * CONVERSATIONS - len(refused)
     seen: dict[str, list[str]] = {}
     for agent_id, turns in records.items():
         for record in turns:
@@ -70,9 +77,13 @@ async def test_fifty_conversations_on_two_agents(hass: HomeAssistant, fake_opena
             else:
                 assert record.layer == "local_answer"
                 assert not record.asked_ha
-    assert {tuple(sorted(layers)) for layers in seen.values()} == {
-        ("fast_path", "local_action", "local_answer")
+    # Where HA refused the question, the command (sent first) was carried out.
+    assert {tuple(sorted(layers)) for layers in seen.values()} <= {
+        ("fast_path", "local_action", "local_answer"),
+        ("fast_path", "local_action"),
     }
+    if BUSY is None:
+        assert not refused
     assert len(seen) == CONVERSATIONS
     assert all(hass.states.get(light).state == "on" for light in LIGHTS)
     assert entry.runtime_data.states.held_locks == 0

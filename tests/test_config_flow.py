@@ -7,11 +7,14 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.layered_assist.const import (
     CONF_BASE_URL,
+    CONF_FILTER_BASE_URL,
+    CONF_FILTER_MODEL,
     CONF_MAX_TOOL_ROUNDS,
     CONF_MODEL,
     CONF_STREAM,
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
+    DEFAULT_MODEL,
     DOMAIN,
     LLM_API_ID,
     SUBENTRY_CONVERSATION,
@@ -250,3 +253,66 @@ async def test_reconfigure_to_local_only(hass: HomeAssistant, init_integration: 
     assert init_integration.title == "Local only"
     assert init_integration.runtime_data.client is None
     assert hass.states.get("conversation.layered_assist") is not None
+
+
+async def test_flow_prefers_the_default_model_when_listed(
+    hass: HomeAssistant, fake_openai: FakeOpenAI
+) -> None:
+    """The model step suggests our default model when the endpoint has it, else its first."""
+    fake_openai.models = ["llama3", DEFAULT_MODEL]
+    flow_id = await start_flow(hass)
+    result = await hass.config_entries.flow.async_configure(flow_id, {CONF_BASE_URL: fake_openai.base_url})
+    [model_key] = [key for key in result["data_schema"].schema if key == CONF_MODEL]
+    assert model_key.default() == DEFAULT_MODEL
+
+
+async def test_flow_unexpected_error_is_a_form_error(hass: HomeAssistant) -> None:
+    """A URL the HTTP client cannot even parse is an 'unknown' error the user can correct."""
+    flow_id = await start_flow(hass)
+    result = await hass.config_entries.flow.async_configure(flow_id, {CONF_BASE_URL: "http://[::1"})
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "unknown"}
+
+
+async def test_subentry_form_without_model_list_and_no_api(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """A failing model list still shows the form (model as free text); no API is stored as none."""
+    fake_openai.models_status = 500
+    result = await hass.config_entries.subentries.async_init(
+        (init_integration.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.FORM
+    fake_openai.models_status = 200
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_NAME: "Plain", CONF_MODEL: "my-own-model", CONF_LLM_HASS_API: []}
+    )
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    [plain] = [s for s in init_integration.subentries.values() if s.title == "Plain"]
+    assert plain.data[CONF_MODEL] == "my-own-model"
+    assert CONF_LLM_HASS_API not in plain.data
+
+
+async def test_subentry_refuses_a_small_model_url_it_cannot_use(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """A small-model URL the client cannot parse is a field error, not an agent that fails to start."""
+    result = await hass.config_entries.subentries.async_init(
+        (init_integration.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
+    )
+    options = {
+        CONF_NAME: "Filtered",
+        CONF_MODEL: "gpt-test",
+        CONF_FILTER_MODEL: "small",
+        CONF_FILTER_BASE_URL: "http://[::1",
+    }
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], options)
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_FILTER_BASE_URL: "invalid_url"}
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {**options, CONF_FILTER_BASE_URL: "http://127.0.0.1:9/v1"}
+    )
+    await hass.async_block_till_done()
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert hass.states.get("conversation.filtered") is not None

@@ -7,6 +7,7 @@ import pytest
 import voluptuous as vol
 
 from custom_components.layered_assist import DATA_TOOLS
+from custom_components.layered_assist.compat import open_chat_session
 from custom_components.layered_assist.const import CONF_MAX_TOOL_ROUNDS, CONF_STREAM, DOMAIN
 from custom_components.layered_assist.tools.base import (
     DirectResponse,
@@ -17,7 +18,7 @@ from custom_components.layered_assist.tools.base import (
 )
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.helpers import chat_session, intent, issue_registry as ir
+from homeassistant.helpers import intent, issue_registry as ir
 
 from .conftest import AGENT_ID
 from .fake_openai import FakeOpenAI, ScriptedCall, call, calls, failure, text
@@ -227,12 +228,13 @@ async def test_streamed_deltas_in_order(hass: HomeAssistant, fake_openai: FakeOp
     def listener(chat_log: conversation.ChatLog, delta: dict[str, Any]) -> None:
         deltas.append(delta)
 
+    context = Context()
     with (
-        chat_session.async_get_chat_session(hass) as session,
+        open_chat_session(hass, None, context) as session,
         conversation.async_get_chat_log(hass, session, chat_log_delta_listener=listener),
     ):
         result = await conversation.async_converse(
-            hass, "1+1", session.conversation_id, Context(), language="en", agent_id=AGENT_ID
+            hass, "1+1", session.conversation_id, context, language="en", agent_id=AGENT_ID
         )
 
     assert speech(result) == "The answer is two, of course."

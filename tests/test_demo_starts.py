@@ -18,6 +18,9 @@ from devhome.ha_client import TOKEN_FILE
 from devhome.provision import Provisioner
 from devhome.smoke import CHINESE, ENGLISH, DemoHass, demo_hass, run_checks
 
+# Starts real Home Assistant processes: left out of scripts/test --quick.
+pytestmark = pytest.mark.slow
+
 STARTS = 6
 
 

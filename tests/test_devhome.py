@@ -15,6 +15,9 @@ from devhome.smoke import DemoHass, demo_hass
 
 from .browser import Page, open_page
 
+# Starts real Home Assistant processes and a browser: left out of scripts/test --quick.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoHass]:

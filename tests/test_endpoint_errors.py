@@ -1,5 +1,6 @@
 """Endpoint failures become a clear answer in the user's language."""
 
+import logging
 from typing import Any
 
 import pytest
@@ -91,6 +92,29 @@ async def test_unreachable_repair_clears(hass: HomeAssistant, fake_openai: FakeO
     fake_openai.add(failure(500, "boom"))
     await converse(hass)
     assert not any(i.translation_key == "endpoint_unreachable" for i in issues.issues.values())
+
+
+@pytest.mark.usefixtures("init_integration")
+async def test_unavailable_logged_once_each_way(
+    hass: HomeAssistant, fake_openai: FakeOpenAI, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Three failed turns log one line, at info; the endpoint's return logs one more."""
+    caplog.set_level(logging.INFO, logger="custom_components.layered_assist")
+    fake_openai.add(Reply(hang=True), failure(500, "boom"), Reply(hang=True), text("Back again."))
+    for _ in range(3):
+        await converse(hass)
+    ours = [r for r in caplog.records if r.name.startswith("custom_components.layered_assist")]
+    assert [r.levelno for r in ours if r.levelno >= logging.INFO] == [logging.INFO]
+    assert "is unavailable" in ours[-1].getMessage()
+    assert speech(await converse(hass)) == "Back again."
+    lines = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.INFO and "model endpoint" in r.getMessage()
+    ]
+    assert len(lines) == 2
+    assert lines[1].endswith("is available again")
+    assert fake_openai.base_url in lines[1]
 
 
 @pytest.mark.usefixtures("init_integration")

@@ -47,6 +47,7 @@ async def test_setup_auth_failure_starts_reauth(
     assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     await hass.async_block_till_done()
     assert mock_config_entry.state is ConfigEntryState.SETUP_ERROR
+    assert mock_config_entry.error_reason_translation_key == "auth_failed"
     flows = hass.config_entries.flow.async_progress()
     assert [flow["context"]["source"] for flow in flows] == ["reauth"]
 
@@ -58,5 +59,7 @@ async def test_setup_unreachable_retries(
     await fake_openai.stop()
     assert not await hass.config_entries.async_setup(mock_config_entry.entry_id)
     assert mock_config_entry.state is ConfigEntryState.SETUP_RETRY
+    # Said in the user's language on the integration's card.
+    assert mock_config_entry.error_reason_translation_key == "cannot_connect"
     issue = ir.async_get(hass).async_get_issue(DOMAIN, f"endpoint_unreachable_{mock_config_entry.entry_id}")
     assert issue is not None

@@ -47,7 +47,9 @@ async def test_climate_dialog_refused_for_a_read_only_user(
     before = hass.states.get("climate.hvac").attributes["temperature"]
     await _climate_step(hass, hass_read_only_user, temperature=23, humidity=55, target="climate.hvac")
     result = await _climate_step(hass, hass_read_only_user, confirm=True)
-    assert result["speech"] == "你没有权限控制客厅空调。"
+    # Said by its name as HA shows it (from 2026.11 with its device's name before it).
+    assert result["speech"] == f"你没有权限控制{hass.states.get('climate.hvac').name}。"
+    assert "客厅空调" in result["speech"]
     assert hass.states.get("climate.hvac").attributes["temperature"] == before
 
 

@@ -7,7 +7,6 @@ import pytest
 from custom_components.layered_assist.const import DOMAIN
 from custom_components.layered_assist.entry_storage import entry_store_key
 from custom_components.layered_assist.state import (
-    ISSUE_CORRUPT_STORE,
     MAX_DEVICES,
     STORAGE_KIND,
     ConversationStateStore,
@@ -66,12 +65,15 @@ async def test_survives_restart(hass: HomeAssistant, hass_storage: dict[str, Any
         "{ this is not json",
     ],
 )
-async def test_corrupt_store_is_reset(hass: HomeAssistant, hass_storage: dict[str, Any], stored: Any) -> None:
-    """Unreadable state is reset, the store still works and a repair issue says so."""
+async def test_corrupt_store_is_reset(
+    hass: HomeAssistant, hass_storage: dict[str, Any], stored: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Unreadable state is reset with a warning (no repair: nothing to do), and the store works."""
     hass_storage[STORAGE_KEY] = stored
     store = ConversationStateStore(hass, STORAGE_KEY)
     await store.async_load()
     assert store.size == 0
-    assert ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_CORRUPT_STORE) is not None
+    assert "unreadable and has been reset" in caplog.text
+    assert not [i for i in ir.async_get(hass).issues.values() if i.domain == DOMAIN]
     store.record("x", devices=["light.a"])
     assert store.get("x").recent_devices == ["light.a"]

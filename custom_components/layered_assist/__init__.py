@@ -25,7 +25,7 @@ from .const import (
     VALIDATION_TIMEOUT,
 )
 from .dialogs.hub import DialogHub
-from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
+from .endpoint_issues import async_endpoint_reachable, async_forget_endpoint, async_report_endpoint_error
 from .entry_storage import (
     PER_ENTRY_MINOR_VERSION,
     async_adopt_legacy_stores,
@@ -68,10 +68,18 @@ async def async_setup_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry
         try:
             await client.async_list_models(VALIDATION_TIMEOUT)
         except AuthenticationFailed as err:
-            raise ConfigEntryAuthFailed(err.detail) from err
+            raise ConfigEntryAuthFailed(
+                translation_domain=DOMAIN,
+                translation_key=err.key,
+                translation_placeholders=err.translation_placeholders,
+            ) from err
         except EndpointError as err:
             async_report_endpoint_error(hass, entry, err)
-            raise ConfigEntryNotReady(err.detail) from err
+            raise ConfigEntryNotReady(
+                translation_domain=DOMAIN,
+                translation_key=err.key,
+                translation_placeholders=err.translation_placeholders,
+            ) from err
         async_endpoint_reachable(hass, entry)
     states = ConversationStateStore(hass, entry_store_key(CONVERSATIONS, entry.entry_id))
     await states.async_load()
@@ -118,7 +126,8 @@ async def _async_reload(hass: HomeAssistant, entry: LayeredAssistConfigEntry) ->
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> None:
-    """Delete the removed entry's conversations, memos and alarms."""
+    """Delete the removed entry's conversations, memos and alarms, and its repair."""
+    async_forget_endpoint(hass, entry)
     await async_remove_entry_stores(hass, entry.entry_id)
 
 

@@ -17,7 +17,7 @@ from homeassistant.config_entries import (
     SubentryFlowResult,
 )
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_NAME
-from homeassistant.core import callback
+from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import llm
 from homeassistant.helpers.selector import (
     BooleanSelector,
@@ -126,12 +126,24 @@ def _error_code(err: EndpointError) -> str:
     return "unknown"
 
 
+def _url_parses(hass: HomeAssistant, url: str | None) -> bool:
+    """Tell whether an optional endpoint URL is one the HTTP client can use."""
+    if not url:
+        return True
+    try:
+        EndpointClient(hass, url, None)
+    except Exception:  # noqa: BLE001 - whatever the client raises, the URL is unusable
+        return False
+    return True
+
+
 async def _async_validate_endpoint(
     flow: ConfigFlow, base_url: str, api_key: str | None
 ) -> tuple[list[str] | None, str | None]:
     """List the endpoint's models; return them (None when unlisted) or an error code."""
-    client = EndpointClient(flow.hass, base_url, api_key)
     try:
+        # A URL the HTTP client cannot parse fails here already.
+        client = EndpointClient(flow.hass, base_url, api_key)
         await client.async_prepare(flow.hass)
         return await client.async_list_models(VALIDATION_TIMEOUT), None
     except EndpointError as err:
@@ -337,7 +349,12 @@ class ConversationAgentFlow(ConfigSubentryFlow):
         if entry.state is not ConfigEntryState.LOADED:
             return self.async_abort(reason="entry_not_loaded")
         is_new = self.source != SOURCE_RECONFIGURE
-        if user_input is not None:
+        errors: dict[str, str] = {}
+        if user_input is not None and not _url_parses(self.hass, user_input.get(CONF_FILTER_BASE_URL)):
+            # Caught here, not when the agent starts with a small model it cannot reach.
+            errors[CONF_FILTER_BASE_URL] = "invalid_url"
+            current = user_input
+        elif user_input is not None:
             if not user_input.get(CONF_LLM_HASS_API):
                 user_input.pop(CONF_LLM_HASS_API, None)
             if is_new:
@@ -354,6 +371,7 @@ class ConversationAgentFlow(ConfigSubentryFlow):
         return self.async_show_form(
             step_id="user" if is_new else "reconfigure",
             data_schema=self.add_suggested_values_to_schema(schema, current),
+            errors=errors,
         )
 
     def _agent_schema(self, is_new: bool, models: list[str] | None, current: Mapping[str, Any]) -> vol.Schema:

@@ -1,11 +1,19 @@
-"""Repair issues about the model endpoint being unreachable."""
+"""The model endpoint's availability, told once each way.
+
+A repair while it cannot be reached; a log line when it goes and one when it comes back,
+not one per failed turn.
+"""
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
+from homeassistant.util.hass_dict import HassKey
 
 from .chat.errors import CannotConnect, EndpointError, EndpointTimeout
-from .const import CONF_BASE_URL, DOMAIN
+from .const import CONF_BASE_URL, DOMAIN, LOGGER
 from .models import LayeredAssistConfigEntry
+
+# Entries whose endpoint failed its last request.
+_UNAVAILABLE: HassKey[set[str]] = HassKey(f"{DOMAIN}_unavailable_endpoints")
 
 
 def _issue_id(entry: LayeredAssistConfigEntry) -> str:
@@ -16,7 +24,13 @@ def _issue_id(entry: LayeredAssistConfigEntry) -> str:
 def async_report_endpoint_error(
     hass: HomeAssistant, entry: LayeredAssistConfigEntry, err: EndpointError
 ) -> None:
-    """Raise the repair when the endpoint cannot be reached (not for its own refusals)."""
+    """Log the first failure; raise the repair when the endpoint cannot be reached at all."""
+    unavailable = hass.data.setdefault(_UNAVAILABLE, set())
+    if entry.entry_id not in unavailable:
+        unavailable.add(entry.entry_id)
+        LOGGER.info("The model endpoint %s is unavailable: %s", entry.data.get(CONF_BASE_URL), err.detail)
+    else:
+        LOGGER.debug("The model endpoint %s failed again: %s", entry.data.get(CONF_BASE_URL), err.detail)
     if not isinstance(err, (CannotConnect, EndpointTimeout)):
         return
     ir.async_create_issue(
@@ -32,5 +46,16 @@ def async_report_endpoint_error(
 
 @callback
 def async_endpoint_reachable(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> None:
-    """Clear the repair once the endpoint answered."""
+    """Log the endpoint's return once and clear the repair."""
+    unavailable = hass.data.setdefault(_UNAVAILABLE, set())
+    if entry.entry_id in unavailable:
+        unavailable.discard(entry.entry_id)
+        LOGGER.info("The model endpoint %s is available again", entry.data.get(CONF_BASE_URL))
+    ir.async_delete_issue(hass, DOMAIN, _issue_id(entry))
+
+
+@callback
+def async_forget_endpoint(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> None:
+    """Forget a removed entry's endpoint: no repair and no availability left behind."""
+    hass.data.setdefault(_UNAVAILABLE, set()).discard(entry.entry_id)
     ir.async_delete_issue(hass, DOMAIN, _issue_id(entry))

@@ -9,7 +9,7 @@ from homeassistant.helpers import config_validation as cv, intent
 from .compat import add_default_agent_sentences
 from .dialogs.access import async_climate_utterance, conversation_key
 from .llm_api import RegistryTool, local_llm_context
-from .localize import async_error_text, async_text
+from .localize import async_error_text, async_reply
 from .owners import Owner, OwnerHint, resolve_owner
 from .tools import ToolRegistry
 from .tools.base import ADDS, CONTROLS, LOOKUP
@@ -176,7 +176,7 @@ class ClimateIntentHandler(intent.IntentHandler):
         if step is None and words != text:
             step = await async_climate_utterance(hub, key, words, language, intent_obj.context)
         if step is None:
-            response.async_set_speech(await async_text(hass, language, "replies", "dialog_no_dialog"))
+            response.async_set_speech(await async_reply(hass, language, "dialog_no_dialog"))
             return response
         response.async_set_speech(step.reply.speech)
         if step.reply.result is not None:
@@ -211,7 +211,7 @@ class CalculateIntentHandler(intent.IntentHandler):
             return response
         placeholders = {"expression": expression, "result": str(result)}
         response.async_set_speech(
-            await async_text(intent_obj.hass, intent_obj.language, "replies", "calculated", placeholders)
+            await async_reply(intent_obj.hass, intent_obj.language, "calculated", placeholders)
         )
         response.async_set_speech_slots(placeholders)
         return response

@@ -14,7 +14,7 @@ from homeassistant.helpers import intent, llm
 from .chat.errors import AuthenticationFailed, EndpointError
 from .chat.loop import ReplyGuard, ToolCallingLoop
 from .compat import tool_result_data
-from .const import CONF_BASE_URL, CONF_PROMPT, DOMAIN, LLM_API_ID, LOGGER
+from .const import CONF_PROMPT, DOMAIN, LLM_API_ID
 from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
 from .language.reading import Mood
 from .llm_api import LayeredAssistAPI, command_messages
@@ -139,7 +139,6 @@ class ModelLayer:
 
     async def _async_error_result(self, turn: Turn, err: EndpointError) -> conversation.ConversationResult:
         """Tell the user, in their language, what went wrong with the endpoint."""
-        LOGGER.error("Request to %s failed: %s", self.entry.data.get(CONF_BASE_URL), err.detail)
         if isinstance(err, AuthenticationFailed):
             self.entry.async_start_reauth(self.hass)
         speech = await async_error_text(self.hass, turn.language, err.key, err.translation_placeholders)

@@ -5,11 +5,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntry, ConfigSubentry
-from homeassistant.helpers import device_registry as dr
 
 from .alarms import AlarmManager
 from .chat.client import EndpointClient
-from .const import CONF_PERSONAS, DEFAULT_PERSONAS, DOMAIN
+from .const import CONF_PERSONAS, DEFAULT_PERSONAS
 from .dialogs.hub import DialogHub
 from .memos import MemoStore
 from .selection.catalog import DeviceCatalog
@@ -60,13 +59,3 @@ class LayeredAssistRuntimeData:
 
 
 type LayeredAssistConfigEntry = ConfigEntry[LayeredAssistRuntimeData]
-
-
-def entry_device_info(entry: ConfigEntry) -> dr.DeviceInfo:
-    """Return the service device that holds an entry's own entities (memos, next alarm)."""
-    return dr.DeviceInfo(
-        identifiers={(DOMAIN, entry.entry_id)},
-        name="Layered Assist",
-        manufacturer="Layered Assist",
-        entry_type=dr.DeviceEntryType.SERVICE,
-    )

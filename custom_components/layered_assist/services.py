@@ -1,7 +1,7 @@
 """The integration's services, registered once in ``async_setup``."""
 
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, NoReturn
 
 import voluptuous as vol
 
@@ -14,8 +14,11 @@ from .dialogs.access import async_climate_step
 from .llm_api import RegistryTool, local_llm_context
 from .owners import OwnerHint, resolve_owner
 from .tools import SERVICE_TOOLS, ToolRegistry
+from .tools.base import ERROR_KEY
 
 SERVICE_CLIMATE_CONFIRM = "climate_confirm"
+# Tool errors that are no fault of the caller's input: a service down, a tool that broke.
+FAILURE_KINDS = frozenset({"tool_failed", "unavailable"})
 # Which agent or entry a call is for; needed only when there are several.
 ATTR_AGENT = "agent"
 ATTR_CONFIG_ENTRY = "config_entry"
@@ -42,24 +45,19 @@ async def _async_climate_confirm(call: ServiceCall) -> ServiceResponse:
     hass = call.hass
     hub = resolve_owner(hass, _owner_hint(call), need_agent=True).required_agent.dialogs
     data = call.data
-    try:
-        step = await async_climate_step(
-            hub,
-            data["conversation_id"],
-            data.get("language") or hass.config.language,
-            call.context,
-            temperature=data.get("temperature"),
-            humidity=data.get("humidity"),
-            confirm=data["confirm"],
-            cancel=data["cancel"],
-            target=data.get("target"),
-        )
-    except HomeAssistantError as err:
-        raise ServiceValidationError(
-            translation_domain=DOMAIN,
-            translation_key="invalid_climate_request",
-            translation_placeholders={"error": str(err)},
-        ) from err
+    # Values or a target it cannot use raise a translated validation error; a target gone
+    # or a failed service call, a translated error.
+    step = await async_climate_step(
+        hub,
+        data["conversation_id"],
+        data.get("language") or hass.config.language,
+        call.context,
+        temperature=data.get("temperature"),
+        humidity=data.get("humidity"),
+        confirm=data["confirm"],
+        cancel=data["cancel"],
+        target=data.get("target"),
+    )
     return step.as_dict()
 
 
@@ -85,9 +83,27 @@ def _tool_service(
             # An unclear or unknown owner is the caller's error, raised before the tool runs.
             hint = resolve_owner(call.hass, hint, need_agent=spec.owned_by == "agent").hint()
         tool = RegistryTool(spec, hint)
-        return await tool.async_run(call.hass, args, local_llm_context(call.context, language))
+        result = await tool.async_run(call.hass, args, local_llm_context(call.context, language))
+        if (kind := result.get(ERROR_KEY)) is not None:
+            _raise_tool_error(name, str(kind), str(result.get("error_text", kind)))
+        return result
 
     return handle
+
+
+def _raise_tool_error(name: str, kind: str, detail: str) -> NoReturn:
+    """Raise what a tool returned as an error: the caller's input, or a failure of ours.
+
+    A model reads the same result and acts on it; an action's caller gets an exception.
+    """
+    placeholders = {"action": f"{DOMAIN}.{name}", "detail": detail}
+    if kind in FAILURE_KINDS:
+        raise HomeAssistantError(
+            translation_domain=DOMAIN, translation_key="action_failed", translation_placeholders=placeholders
+        )
+    raise ServiceValidationError(
+        translation_domain=DOMAIN, translation_key="action_invalid", translation_placeholders=placeholders
+    )
 
 
 def async_setup_services(hass: HomeAssistant, registry: ToolRegistry) -> None:

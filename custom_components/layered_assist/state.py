@@ -13,10 +13,9 @@ from typing import Any, Self
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.storage import Store
 
-from .const import DOMAIN, LOGGER
+from .const import LOGGER
 
 STORAGE_VERSION = 1
 STORAGE_KIND = "conversations"
@@ -24,7 +23,6 @@ SAVE_DELAY = 5
 MAX_DEVICES, MAX_ROOMS, MAX_TURNS = 5, 3, 5
 # Conversations untouched for this long are forgotten.
 MAX_AGE = 24 * 3600
-ISSUE_CORRUPT_STORE = "corrupt_store"
 
 
 @dataclass
@@ -85,16 +83,9 @@ class ConversationStateStore:
                 if isinstance(value, dict)
             }
         except (HomeAssistantError, ValueError, TypeError, AttributeError) as err:
+            # Nothing for the user to do (a repair must ask for something): a warning only.
             LOGGER.warning("Stored conversation state was unreadable and has been reset: %s", err)
             self._states = {}
-            ir.async_create_issue(
-                self.hass,
-                DOMAIN,
-                ISSUE_CORRUPT_STORE,
-                is_fixable=False,
-                severity=ir.IssueSeverity.WARNING,
-                translation_key=ISSUE_CORRUPT_STORE,
-            )
             await self._store.async_save(self._data())
         self._prune()
 

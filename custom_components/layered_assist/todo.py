@@ -2,10 +2,11 @@
 
 from homeassistant.components.todo import TodoItem, TodoListEntity
 from homeassistant.components.todo.const import TodoItemStatus, TodoListEntityFeature
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .models import LayeredAssistConfigEntry, entry_device_info
+from .entity import LayeredAssistEntryEntity
+from .models import LayeredAssistConfigEntry
 
 PARALLEL_UPDATES = 0
 
@@ -17,11 +18,9 @@ async def async_setup_entry(
     async_add_entities([MemoListEntity(entry)])
 
 
-class MemoListEntity(TodoListEntity):
+class MemoListEntity(LayeredAssistEntryEntity, TodoListEntity):
     """Memos, editable from the dashboard and by voice."""
 
-    _attr_has_entity_name = True
-    _attr_translation_key = "memos"
     _attr_supported_features = (
         TodoListEntityFeature.CREATE_TODO_ITEM
         | TodoListEntityFeature.DELETE_TODO_ITEM
@@ -31,17 +30,7 @@ class MemoListEntity(TodoListEntity):
     def __init__(self, entry: LayeredAssistConfigEntry) -> None:
         """Bind to the entry's memos."""
         self.memos = entry.runtime_data.memos
-        self._attr_unique_id = f"{entry.entry_id}_memos"
-        self._attr_device_info = entry_device_info(entry)
-
-    async def async_added_to_hass(self) -> None:
-        """Follow changes made by the tools."""
-        await super().async_added_to_hass()
-        self.async_on_remove(self.memos.async_listen(self._changed))
-
-    @callback
-    def _changed(self) -> None:
-        self.async_write_ha_state()
+        super().__init__(entry, "memos", self.memos)
 
     @property
     def todo_items(self) -> list[TodoItem]:

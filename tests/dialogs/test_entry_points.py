@@ -9,6 +9,7 @@ from custom_components.layered_assist.const import DOMAIN
 from homeassistant.components import conversation
 from homeassistant.const import Platform
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import entity_registry as er
 
 from ..conftest import AGENT_ID, async_setup_demo
@@ -35,6 +36,31 @@ async def test_service_returns_state_then_result(
         return_response=True,
     )
     assert result["result"] == {"temperature": "22℃", "humidity": "60%", "confirm": True}
+
+
+@pytest.mark.parametrize(
+    ("data", "key", "placeholder"),
+    [
+        ({"temperature": "very warm"}, "not_a_temperature", "very warm"),
+        ({"humidity": "damp"}, "not_a_humidity", "damp"),
+        ({"target": "climate.nowhere", "temperature": "22"}, "climate_target_unknown", "climate.nowhere"),
+    ],
+)
+async def test_service_input_it_cannot_use(
+    hass: HomeAssistant, init_integration: MockConfigEntry, data: dict, key: str, placeholder: str
+) -> None:
+    """Values or a target the dialog cannot use raise a translated validation error."""
+    with pytest.raises(ServiceValidationError) as err:
+        await hass.services.async_call(
+            DOMAIN,
+            "climate_confirm",
+            {"conversation_id": "panel", **data},
+            blocking=True,
+            return_response=True,
+        )
+    assert err.value.translation_domain == DOMAIN
+    assert err.value.translation_key == key
+    assert placeholder in err.value.translation_placeholders.values()
 
 
 async def test_intent_through_default_agent(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:

@@ -13,6 +13,7 @@ from custom_components.layered_assist.tools.space_news import period_of
 from custom_components.layered_assist.tools.stock import to_code
 from custom_components.layered_assist.tools.web import DATA_ENDPOINTS, Endpoints
 from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.setup import async_setup_component
 
 from ..fake_openai import async_serve
@@ -285,3 +286,27 @@ async def test_services_respond(
     """Each tool is also a service that returns its result."""
     result = await hass.services.async_call(DOMAIN, service, data, blocking=True, return_response=True)
     assert key in result
+
+
+async def test_actions_raise_what_tools_return(hass: HomeAssistant, replay: ReplayServer) -> None:
+    """Called as an action, a tool's failure raises; input it cannot use raises a validation error."""
+    replay.mode = "500"
+    with pytest.raises(HomeAssistantError) as failed:
+        await hass.services.async_call(
+            DOMAIN, "get_stock", {"query": "600519"}, blocking=True, return_response=True
+        )
+    assert not isinstance(failed.value, ServiceValidationError)
+    assert failed.value.translation_key == "action_failed"
+    assert failed.value.translation_placeholders["action"] == "layered_assist.get_stock"
+    replay.mode = "normal"
+    with pytest.raises(ServiceValidationError) as invalid:
+        await hass.services.async_call(
+            DOMAIN, "get_stock", {"query": "ZZZZ"}, blocking=True, return_response=True
+        )
+    assert invalid.value.translation_key == "action_invalid"
+    assert invalid.value.translation_placeholders["detail"]
+    quote = await hass.services.async_call(
+        DOMAIN, "get_stock", {"query": "600519"}, blocking=True, return_response=True
+    )
+    assert quote is not None
+    assert quote["price"] == 1432.5

@@ -12,11 +12,12 @@ from typing import Any, Self
 
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, UnitOfTemperature
 from homeassistant.core import Context, HomeAssistant, State
-from homeassistant.exceptions import HomeAssistantError, Unauthorized
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError, Unauthorized
 
+from ..const import DOMAIN
 from ..language.actions import ActionKind
 from ..language.reading import read
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from ..selection.capabilities import CLIMATE_TARGET_HUMIDITY
 from ..selection.catalog import DeviceCatalog
 from ..selection.local_commands import command_for_action
@@ -152,7 +153,11 @@ class ClimateDialogEngine:
             return target
         if (found := self.find_target(target)) is not None:
             return found
-        raise HomeAssistantError(f"{target} is not an exposed climate or humidifier")
+        raise ServiceValidationError(
+            translation_domain=DOMAIN,
+            translation_key="climate_target_unknown",
+            translation_placeholders={"target": target},
+        )
 
     async def async_utterance(
         self,
@@ -226,11 +231,19 @@ class ClimateDialogEngine:
         if temperature is not None:
             reading = read_values(_with_unit(temperature, "度"), self.unit)
             if reading.temperature is None:
-                raise HomeAssistantError(f"not a temperature: {temperature}")
+                raise ServiceValidationError(
+                    translation_domain=DOMAIN,
+                    translation_key="not_a_temperature",
+                    translation_placeholders={"value": str(temperature)},
+                )
         if humidity is not None:
             humid = read_values(_with_unit(humidity, "%"), self.unit, "humidity")
             if humid.humidity is None:
-                raise HomeAssistantError(f"not a humidity: {humidity}")
+                raise ServiceValidationError(
+                    translation_domain=DOMAIN,
+                    translation_key="not_a_humidity",
+                    translation_placeholders={"value": str(humidity)},
+                )
             reading = Reading(
                 reading.temperature, reading.temperature_raw, humid.humidity, humid.humidity_raw
             )
@@ -305,7 +318,11 @@ class ClimateDialogEngine:
         assert dialog.target is not None
         target = self.hass.states.get(dialog.target)
         if target is None:
-            raise HomeAssistantError(f"{dialog.target} is not available")
+            raise HomeAssistantError(
+                translation_domain=DOMAIN,
+                translation_key="climate_target_unavailable",
+                translation_placeholders={"target": dialog.target},
+            )
         missing = None
         climate = target if target.domain == "climate" else self._partner(dialog.target, "climate")
         humidifier = None
@@ -393,7 +410,7 @@ class ClimateDialogEngine:
         return await self._say(language, "dialog_confirm", **values)
 
     async def _say(self, language: str, key: str, **placeholders: str) -> str:
-        return await async_text(self.hass, language, "replies", key, placeholders)
+        return await async_reply(self.hass, language, key, placeholders)
 
 
 def _with_unit(value: Any, unit: str) -> str:

@@ -23,7 +23,7 @@ from ..const import (
     DEFAULT_MIN_TEMPERATURE,
     DEFAULT_PRESETS,
 )
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from ..selection.capabilities import ALL_RISKS, CommandError
 from ..selection.carry_out import Hold, async_carry_out
 from ..selection.catalog import DeviceCatalog
@@ -67,7 +67,7 @@ async def async_farewell(
     """Forget a conversation's state and return the farewell (no question: the mic stays closed)."""
     if conversation_id is not None:
         states.forget(conversation_id)
-    return await async_text(hass, language, "replies", "goodbye")
+    return await async_reply(hass, language, "goodbye")
 
 
 class DialogHub:
@@ -107,7 +107,7 @@ class DialogHub:
                 names = spoken_names(
                     self.hass, [c["entity_id"] for c in pending.get("commands", [])], is_chinese(language)
                 )
-                speech = await async_text(self.hass, language, "replies", "risky_cancelled", {"names": names})
+                speech = await async_reply(self.hass, language, "risky_cancelled", {"names": names})
                 return TurnOutcome("confirmation", speech)
         dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
         reply = await self.climate.async_utterance(
@@ -131,11 +131,9 @@ class DialogHub:
         verb_key = {"unlock": "risky_unlock", "open": "risky_unlock", "alarm_disarm": "risky_disarm"}.get(
             risky[0].command, "risky_open"
         )
-        verb = await async_text(self.hass, language, "replies", verb_key)
+        verb = await async_reply(self.hass, language, verb_key)
         names = spoken_names(self.hass, [c.entity_id for c in risky], is_chinese(language))
-        return await async_text(
-            self.hass, language, "replies", "risky_ask", {"command": verb, "names": names}
-        )
+        return await async_reply(self.hass, language, "risky_ask", {"command": verb, "names": names})
 
     async def _async_confirm_pending(self, turn: Turn, pending: dict[str, Any]) -> TurnOutcome:
         """Carry out the held commands after the user confirmed."""

@@ -12,7 +12,7 @@ from homeassistant.core import Context, HomeAssistant, State
 from ..language.actions import Action
 from ..language.names import name_key
 from ..language.reading import Mood
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from ..tools.base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .capabilities import ALL_RISKS, CommandError, Param, commands_for, commands_meant
 from .carry_out import Hold, async_carry_out
@@ -379,10 +379,10 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
     chinese = is_chinese(request.language)
     if errors:
         names = spoken_names(hass, [e["entity_id"] for e in errors], chinese)
-        parts.append(await async_text(hass, request.language, "replies", "invalid_command", {"names": names}))
+        parts.append(await async_reply(hass, request.language, "invalid_command", {"names": names}))
     if unnamed:
         names = spoken_names(hass, unnamed, chinese)
-        parts.append(await async_text(hass, request.language, "replies", "not_named", {"names": names}))
+        parts.append(await async_reply(hass, request.language, "not_named", {"names": names}))
     return DirectResponse(" ".join(parts), effects)
 
 

@@ -10,7 +10,7 @@ from homeassistant.const import (
 )
 from homeassistant.core import HomeAssistant, State
 
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 
 # Most devices a spoken answer lists; more are left to a screen.
 MAX_DESCRIBED = 8
@@ -106,10 +106,8 @@ async def async_describe(hass: HomeAssistant, language: str, entity_ids: list[st
             return None
         key, values = _reading(hass, state)
         if (mode := values.get("mode")) is not None:
-            values["mode"] = (
-                await async_text(hass, language, "replies", f"mode_{mode}") if mode in _MODES else mode
-            )
+            values["mode"] = await async_reply(hass, language, f"mode_{mode}") if mode in _MODES else mode
         values["name"] = str(state.attributes.get(ATTR_FRIENDLY_NAME, entity_id))
-        sentences.append(await async_text(hass, language, "replies", key, values))
+        sentences.append(await async_reply(hass, language, key, values))
     separator, end = ("；", "。") if is_chinese(language) else ("; ", ".")
     return separator.join(sentences) + end

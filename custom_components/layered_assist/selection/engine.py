@@ -21,7 +21,7 @@ from ..language.lexicon import Category
 from ..language.pieces import Piece, Role
 from ..language.reading import Mood, Reading
 from ..language.tokens import normalize
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from ..state import ConversationState
 from ..turn import TurnOutcome
 from .capabilities import CommandError
@@ -196,7 +196,7 @@ class SelectionEngine:
             return await self._async_unsupported(recall, language)
         if mood is Mood.NEGATION:
             names = spoken_names(self.hass, subjects, is_chinese(language))
-            speech = await async_text(self.hass, language, "replies", "negation_ack", {"names": names})
+            speech = await async_reply(self.hass, language, "negation_ack", {"names": names})
         elif (
             mood is Mood.QUESTION
             and all(self._asks_state(segment) for segment in recall.commands)
@@ -225,10 +225,10 @@ class SelectionEngine:
                 unable.append(entity_id)
         if not unable:
             return None
-        capability = await async_text(self.hass, language, "replies", f"capability_{action.kind.value}")
+        capability = await async_reply(self.hass, language, f"capability_{action.kind.value}")
         names = spoken_names(self.hass, unable, is_chinese(language))
-        speech = await async_text(
-            self.hass, language, "replies", "unsupported", {"names": names, "capability": capability}
+        speech = await async_reply(
+            self.hass, language, "unsupported", {"names": names, "capability": capability}
         )
         return TurnOutcome("local_answer", speech, subjects=list(segment.targets))
 
@@ -449,11 +449,11 @@ class SelectionEngine:
         """Say why a sentence the local layers did not carry out needs the model (local-only mode)."""
         mood = recall.mood
         if mood is Mood.CONDITION or mood is Mood.PAST:
-            return await async_text(self.hass, language, "replies", f"local_only_{mood.value}")
+            return await async_reply(self.hass, language, f"local_only_{mood.value}")
         if not recall.is_device_command:
             return None
         if not recall.confident:
-            return await async_text(self.hass, language, "replies", "local_only_which")
+            return await async_reply(self.hass, language, "local_only_which")
         for segment in recall.commands:
             light_verbs = {
                 p.text
@@ -464,7 +464,7 @@ class SelectionEngine:
                 w for w in self.unexplained(segment) if w != segment.clause.text and w not in light_verbs
             ]:
                 words = {"words": "".join(rest) if is_chinese(language) else " ".join(rest)}
-                return await async_text(self.hass, language, "replies", "local_only_unclear", words)
+                return await async_reply(self.hass, language, "local_only_unclear", words)
         return None
 
     def _playing_player(self, recall: Recall, area: str | None) -> str | None:

@@ -13,7 +13,7 @@ from homeassistant.exceptions import HomeAssistantError, Unauthorized
 from homeassistant.util import color as color_util
 
 from ..const import LOGGER
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from .capabilities import CommandError, validate_command
 
 
@@ -226,7 +226,7 @@ async def _async_name_choices(hass: HomeAssistant, language: str, placeholders: 
     """Replace mode, colour and white codes with their names in the user's language."""
     for key, prefix in _CHOICES.items():
         if (code := placeholders.get(key)) is not None:
-            name = await async_text(hass, language, "replies", f"{prefix}_{code.lower()}")
+            name = await async_reply(hass, language, f"{prefix}_{code.lower()}")
             placeholders[key] = code if name == f"{prefix}_{code.lower()}" else name
 
 
@@ -245,12 +245,12 @@ async def async_phrase(hass: HomeAssistant, language: str, report: ExecutionRepo
         placeholders["names"] = spoken_names(hass, [o.command.entity_id for o in outcomes], chinese)
         await _async_name_choices(hass, language, placeholders)
         if ok:
-            text = await async_text(hass, language, "replies", reply_key, placeholders)
+            text = await async_reply(hass, language, reply_key, placeholders)
             if text == reply_key:
-                text = await async_text(hass, language, "replies", "generic", placeholders)
+                text = await async_reply(hass, language, "generic", placeholders)
         else:
             placeholders["error"] = outcomes[0].error or ""
-            text = await async_text(hass, language, "replies", "failed", placeholders)
+            text = await async_reply(hass, language, "failed", placeholders)
         sentences.append(text)
     separator, end = ("，", "。") if chinese else ("; ", ".")
     return separator.join(sentences) + end

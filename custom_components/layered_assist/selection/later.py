@@ -15,7 +15,7 @@ from ..alarms import Alarm, AlarmManager
 from ..const import LOGGER
 from ..language.reading import Mood
 from ..language.times import AlarmTimeError, parse_alarm_time
-from ..localize import async_text
+from ..localize import async_reply
 from ..turn import Turn, TurnOutcome
 from .capabilities import CommandError, is_sensitive
 from .carry_out import async_carry_out
@@ -64,7 +64,7 @@ class LaterLayer:
             user_id=context.user_id if context else None,
         )
         placeholders = {"when": await _async_when(hass, due, now, language), "command": command_text}
-        speech = await async_text(hass, language, "replies", "scheduled", placeholders)
+        speech = await async_reply(hass, language, "scheduled", placeholders)
         turn.lap("later")
         return TurnOutcome("later", speech, subjects=[p.entity_id for p in planned])
 
@@ -73,10 +73,10 @@ async def _async_cancel(hass: HomeAssistant, alarms: AlarmManager, language: str
     """Drop the scheduled command added last."""
     scheduled = [alarm for alarm in alarms.alarms if alarm.commands]
     if not scheduled:
-        return TurnOutcome("later", await async_text(hass, language, "replies", "scheduled_none"))
+        return TurnOutcome("later", await async_reply(hass, language, "scheduled_none"))
     last = scheduled[-1]
     alarms.delete(last.id)
-    speech = await async_text(hass, language, "replies", "scheduled_cancelled", {"command": last.message})
+    speech = await async_reply(hass, language, "scheduled_cancelled", {"command": last.message})
     return TurnOutcome("later", speech)
 
 
@@ -99,7 +99,7 @@ async def _async_when(hass: HomeAssistant, due: datetime, now: datetime, languag
         key = "when_tomorrow"
     else:
         key = "when_date"
-    return await async_text(hass, language, "replies", key, values)
+    return await async_reply(hass, language, key, values)
 
 
 async def async_run_scheduled(hass: HomeAssistant, alarm: Alarm) -> None:

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from homeassistant.core import HomeAssistant
 
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from ..turn import Turn, TurnOutcome
 from .carry_out import Hold, async_carry_out
 from .engine import SelectionEngine
@@ -32,8 +32,8 @@ class LocalLayer:
         if places := recall.unknown_places:
             # "turn off the lights upstairs" in a home with no upstairs: say so, touch nothing.
             joined = "、" if is_chinese(turn.language) else ", "
-            speech = await async_text(
-                self.hass, turn.language, "replies", "unknown_place", {"places": joined.join(places)}
+            speech = await async_reply(
+                self.hass, turn.language, "unknown_place", {"places": joined.join(places)}
             )
             return TurnOutcome("local_answer", speech)
         if planned := self.engine.plan(recall, turn.state, turn.area):

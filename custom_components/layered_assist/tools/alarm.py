@@ -6,7 +6,7 @@ from homeassistant.util import dt as dt_util
 
 from ..alarms import Alarm, AlarmManager
 from ..language.times import AlarmTimeError, parse_alarm_time
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from .base import ADDS, LOOKUP, REMOVES, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
@@ -28,8 +28,8 @@ async def _async_set(request: ToolRequest) -> ToolOutcome:
         when.due, request.args.get("message", ""), when.repeat, agent=owner.hint().subentry_id
     )
     key = f"alarm_set_{when.repeat.split(':')[0]}" if when.repeat else "alarm_set"
-    speech = await async_text(
-        request.hass, request.language, "replies", key, {"time": _when(alarm), "message": alarm.message}
+    speech = await async_reply(
+        request.hass, request.language, key, {"time": _when(alarm), "message": alarm.message}
     )
     return DirectResponse(speech, {"id": alarm.id, "due": alarm.due, "repeat": alarm.repeat})
 
@@ -39,8 +39,8 @@ async def _async_list(request: ToolRequest) -> ToolOutcome:
     separator = "；" if is_chinese(request.language) else "; "
     items = separator.join(f"{n}. {_when(a)} {a.message}".strip() for n, a in enumerate(upcoming, 1))
     key = "alarm_list" if upcoming else "alarm_none"
-    speech = await async_text(
-        request.hass, request.language, "replies", key, {"count": str(len(upcoming)), "items": items}
+    speech = await async_reply(
+        request.hass, request.language, key, {"count": str(len(upcoming)), "items": items}
     )
     return ModelResult(
         {
@@ -61,9 +61,7 @@ async def _async_delete(request: ToolRequest) -> ToolOutcome:
     if alarm is None:
         return ModelResult({"error": "not_found", "error_text": f"no alarm matches {reference}"})
     manager.delete(alarm.id)
-    speech = await async_text(
-        request.hass, request.language, "replies", "alarm_deleted", {"time": _when(alarm)}
-    )
+    speech = await async_reply(request.hass, request.language, "alarm_deleted", {"time": _when(alarm)})
     return DirectResponse(speech)
 
 

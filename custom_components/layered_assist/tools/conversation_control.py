@@ -4,7 +4,7 @@ import voluptuous as vol
 
 from ..compat import current_conversation_id
 from ..dialogs.hub import async_farewell
-from ..localize import async_text
+from ..localize import async_reply
 from .base import REMOVES, SETS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 
@@ -21,7 +21,7 @@ async def _async_change_role(request: ToolRequest) -> ToolOutcome:
         return ModelResult({"error": "no_conversation", "error_text": "roles belong to a conversation"})
     owner.runtime.states.set_persona(conversation_id, name)
     key, values = ("role_reset", {}) if name is None else ("role_changed", {"role": name})
-    return DirectResponse(await async_text(request.hass, request.language, "replies", key, values))
+    return DirectResponse(await async_reply(request.hass, request.language, key, values))
 
 
 async def _async_end_conversation(request: ToolRequest) -> ToolOutcome:

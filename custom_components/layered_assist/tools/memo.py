@@ -2,7 +2,7 @@
 
 import voluptuous as vol
 
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, is_chinese
 from ..memos import MemoStore
 from .base import ADDS, LOOKUP, REMOVES, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
@@ -13,7 +13,7 @@ def _memos(request: ToolRequest) -> MemoStore:
 
 async def _async_add(request: ToolRequest) -> ToolOutcome:
     memo = _memos(request).add(request.args["text"])
-    speech = await async_text(request.hass, request.language, "replies", "memo_added", {"text": memo.summary})
+    speech = await async_reply(request.hass, request.language, "memo_added", {"text": memo.summary})
     return DirectResponse(speech, {"uid": memo.uid})
 
 
@@ -22,8 +22,8 @@ async def _async_list(request: ToolRequest) -> ToolOutcome:
     chinese = is_chinese(request.language)
     items = ("；" if chinese else "; ").join(f"{n}. {text}" for n, text in enumerate(memos, 1))
     key = "memo_list" if memos else "memo_none"
-    speech = await async_text(
-        request.hass, request.language, "replies", key, {"count": str(len(memos)), "items": items}
+    speech = await async_reply(
+        request.hass, request.language, key, {"count": str(len(memos)), "items": items}
     )
     return ModelResult({"memos": memos, "speech": speech})
 
@@ -34,9 +34,7 @@ async def _async_delete(request: ToolRequest) -> ToolOutcome:
     if memo is None:
         return ModelResult({"error": "not_found", "error_text": f"no memo matches {request.args['memo']}"})
     store.delete({memo.uid})
-    speech = await async_text(
-        request.hass, request.language, "replies", "memo_deleted", {"text": memo.summary}
-    )
+    speech = await async_reply(request.hass, request.language, "memo_deleted", {"text": memo.summary})
     return DirectResponse(speech)
 
 

@@ -7,7 +7,7 @@ import voluptuous as vol
 
 from homeassistant.util import dt as dt_util
 
-from ..localize import async_text
+from ..localize import async_reply, async_text
 from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 from .dates import DateError, parse_date
 
@@ -47,10 +47,9 @@ async def _async_moon_phase(request: ToolRequest) -> ToolOutcome:
     key = phase_key(age)
     name = await async_text(request.hass, request.language, "selector", f"moon_phase.options.{key}")
     lit = round(illumination(age) * 100)
-    speech = await async_text(
+    speech = await async_reply(
         request.hass,
         request.language,
-        "replies",
         "moon_phase",
         {"date": day.isoformat(), "phase": name, "illumination": str(lit)},
     )

@@ -9,7 +9,7 @@ from homeassistant.const import ATTR_ENTITY_ID
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 
 from ..const import CONF_WEATHER_ENTITY
-from ..localize import async_text, is_chinese
+from ..localize import async_reply, async_text, is_chinese
 from .base import LOOKUP, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 FORECAST_DAYS = 3
@@ -82,10 +82,9 @@ async def _async_speech(request: ToolRequest, now: dict[str, Any], days: list[di
 
     unit = str(now.get("temperature_unit", ""))
     parts = [
-        await async_text(
+        await async_reply(
             request.hass,
             request.language,
-            "replies",
             "weather_now",
             {
                 "condition": await condition(now["condition"]),
@@ -96,10 +95,9 @@ async def _async_speech(request: ToolRequest, now: dict[str, Any], days: list[di
     if len(days) > 1:
         day = days[1]
         parts.append(
-            await async_text(
+            await async_reply(
                 request.hass,
                 request.language,
-                "replies",
                 "weather_tomorrow",
                 {
                     "condition": await condition(day.get("condition")),
