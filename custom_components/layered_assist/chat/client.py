@@ -20,6 +20,7 @@ from .errors import (
     AuthenticationFailed,
     BadRequest,
     BrokenStream,
+    Busy,
     CannotConnect,
     EndpointError,
     EndpointTimeout,
@@ -160,7 +161,9 @@ class EndpointClient:
                     LOGGER.debug("Rate limited, retrying in %.1f s", wait)
                     await asyncio.sleep(wait)
                     continue
-                raise _map_error(err, has_tools=bool(request.tools)) from err
+                mapped = _map_error(err, has_tools=bool(request.tools))
+                self.last_error = mapped.key
+                raise mapped from err
             except openai.OpenAIError as err:
                 mapped = _map_error(err, has_tools=bool(request.tools))
                 self.last_error = mapped.key
@@ -197,7 +200,7 @@ def _map_error(err: openai.OpenAIError, *, has_tools: bool = False) -> EndpointE
         return ModelNotFound(detail)
     if isinstance(err, openai.RateLimitError):
         wait = _retry_after(err)
-        return RateLimited(detail, seconds=str(round(wait)) if wait is not None else "?")
+        return RateLimited(detail, seconds=str(round(wait))) if wait is not None else Busy(detail)
     if isinstance(err, openai.APIStatusError):
         if err.status_code >= 500:
             return ServerError(detail, status=str(err.status_code))

@@ -33,9 +33,15 @@ class ModelNotFound(EndpointError):
 
 
 class RateLimited(EndpointError):
-    """The endpoint asked us to slow down."""
+    """The endpoint asked us to slow down, for a number of seconds."""
 
     key = "rate_limited"
+
+
+class Busy(EndpointError):
+    """The endpoint asked us to slow down without saying for how long."""
+
+    key = "busy"
 
 
 class ServerError(EndpointError):

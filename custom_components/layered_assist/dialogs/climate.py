@@ -173,6 +173,9 @@ class ClimateDialogEngine:
         """
         prepared = prepare(text)
         if dialog is None:
+            if is_cancel(prepared):
+                # "取消温湿度设置" with no dialog open: there is nothing to cancel or start.
+                return None
             preset = self._preset(prepared)
             starts = starts_climate_dialog(text)
             if not starts and preset is None:
@@ -229,7 +232,8 @@ class ClimateDialogEngine:
             dialog.target = self.resolve_target(target)
         reading = Reading()
         if temperature is not None:
-            reading = read_values(_with_unit(temperature, "度"), self.unit)
+            # A number alone is in the home's unit, as HA's climate actions take it.
+            reading = read_values(_with_unit(temperature, "°"), self.unit)
             if reading.temperature is None:
                 raise ServiceValidationError(
                     translation_domain=DOMAIN,
@@ -414,7 +418,7 @@ class ClimateDialogEngine:
 
 
 def _with_unit(value: Any, unit: str) -> str:
-    """Return a structured value as text the parser reads ("22" → "22度")."""
+    """Return a structured value as text the parser reads ("22" → "22°")."""
     text = str(value).strip()
     return f"{text}{unit}" if text.replace(".", "", 1).lstrip("-").isdigit() else text
 

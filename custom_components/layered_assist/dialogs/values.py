@@ -13,11 +13,15 @@ _NUM = r"(-?\d+(?:\.\d+)?)"
 _FAHRENHEIT = re.compile(
     rf"华氏\s*{_NUM}\s*度?|{_NUM}\s*(?:°\s*f|℉|华氏度|fahrenheit|degrees? fahrenheit|f\b)"
 )
-_CELSIUS = re.compile(rf"{_NUM}\s*(?:度|℃|°\s*c?|摄氏度|degrees?(?: celsius)?|celsius)")
+# 度 is Celsius as Chinese is spoken; English degrees without a scale ("72 degrees",
+# "72°", "temperature 72") are in the home's own unit, as its thermostats show them.
+_CELSIUS = re.compile(rf"{_NUM}\s*(?:度|℃|°\s*c|摄氏度|degrees? celsius|celsius)")
+_DEGREES = re.compile(rf"{_NUM}\s*(?:°|degrees?)")
 _PERCENT = re.compile(rf"{_NUM}\s*(?:%|％|percent)")
 # 六成 is sixty percent (as humidity is said in Hong Kong).
 _TENTHS = re.compile(r"(?<![\d.])(10|\d)\s*成")
-_AFTER_TEMPERATURE = re.compile(rf"(?:温度|temperature)\D{{0,6}}?{_NUM}")
+_AFTER_TEMPERATURE = re.compile(rf"temperature\D{{0,6}}?{_NUM}")
+_AFTER_WENDU = re.compile(rf"温度\D{{0,6}}?{_NUM}")
 _AFTER_HUMIDITY = re.compile(rf"(?:湿度|humidity)\D{{0,6}}?{_NUM}|{_NUM}\s*的?湿度")
 _BARE = re.compile(rf"^\D{{0,4}}{_NUM}\D{{0,3}}$")
 TEMPERATURE_WORDS = re.compile(r"温度|temperature|度|℃|°|degree|fahrenheit|celsius|华氏")
@@ -61,13 +65,17 @@ def read_values(text: str, unit: str, expecting: str | None = None) -> Reading:
         value = float(match.group(1) or match.group(2))
         temperature_raw = match.group(0)
         temperature = _convert(value, UnitOfTemperature.FAHRENHEIT, unit)
-    elif match := _CELSIUS.search(rest) or _AFTER_TEMPERATURE.search(rest):
+    elif match := _CELSIUS.search(rest) or _AFTER_WENDU.search(rest):
         temperature_raw = match.group(0)
         temperature = _convert(float(match.group(1)), UnitOfTemperature.CELSIUS, unit)
+    elif match := _DEGREES.search(rest) or _AFTER_TEMPERATURE.search(rest):
+        temperature_raw = match.group(0)
+        temperature = float(match.group(1))
     elif expecting and (match := _BARE.match(rest.strip())):
         value = float(match.group(1))
         if expecting == "temperature" and temperature is None:
-            temperature, temperature_raw = _convert(value, UnitOfTemperature.CELSIUS, unit), match.group(0)
+            # A bare number is in the home's unit, as a thermostat shows it.
+            temperature, temperature_raw = value, match.group(0)
         elif expecting == "humidity" and humidity is None:
             humidity, humidity_raw = _as_percent(value, explicit=False), match.group(0)
     return Reading(temperature, temperature_raw, humidity, humidity_raw)

@@ -95,9 +95,12 @@ def _wake(around: _Around, senses: _Senses) -> Sense | _Senses | None:
     alone = all(
         p is around.piece or p.role is Role.PUNCT or p.could_be(Category.FILLER) for p in around.pieces
     )
-    if alone:
+    others = tuple(s for s in senses if s.concept != "wake")
+    # Run into the request ("小艺关掉客厅主灯"), a name that is nothing else is still the
+    # assistant's; one that is also a device's ("小爱音量调小") is the device.
+    if alone or not others:
         return Sense(Category.FILLER, "wake")
-    return tuple(s for s in senses if s.concept != "wake")
+    return others
 
 
 def _state(around: _Around, senses: _Senses) -> Sense | _Senses | None:

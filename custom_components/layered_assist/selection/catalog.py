@@ -6,7 +6,6 @@ machine, then kept current from their events, so a request never rebuilds it.
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-import re
 from typing import Any
 
 from homeassistant.components.homeassistant.exposed_entities import (
@@ -88,15 +87,6 @@ class CatalogEntry:
         """Return every sound of every name, for the index."""
         return {unit.sound for name in self.names for unit in name.units}
 
-    @property
-    def sound_pairs(self) -> set[tuple[str, str]]:
-        """Return every pair of adjacent sounds of every name, for the index."""
-        return {
-            (a.sound, b.sound)
-            for name in self.names
-            for a, b in zip(name.units, name.units[1:], strict=False)
-        }
-
 
 def _kinds_named(name: str, places: frozenset[str] = frozenset()) -> dict[str, str]:
     """Return the kind words of a name and their kinds, in any language (the home's places read first)."""
@@ -119,11 +109,6 @@ class DeviceCatalog:
     # Every name of every entity, area and floor, for finding them in a sentence.
     names: NameIndex = field(default_factory=NameIndex)
     _index: dict[str, set[str]] = field(default_factory=dict)
-    _pair_index: dict[tuple[str, str], set[str]] = field(default_factory=dict)
-    _place_index: dict[str, set[str]] = field(default_factory=dict)
-    _literal_names: set[str] = field(default_factory=set)
-    _literal_entity_names: set[str] = field(default_factory=set)
-    _longest_name: int = 0
     _unsubscribe: list[Callable[[], None]] = field(default_factory=list)
 
     @callback
@@ -159,43 +144,6 @@ class DeviceCatalog:
             ids = self._index.get(sound, set())
             if rarer_than is None or len(ids) < rarer_than:
                 found |= ids
-        return found
-
-    def said_in_a_name(self, word: str, text: str) -> bool:
-        """Tell whether a word of the text belongs to a device, area or floor name said in it."""
-        return any(word in name and name in text for name in self._literal_names)
-
-    def names_in(self, text: str, *, places: bool = True) -> bool:
-        """Tell whether a normalized text contains a device (or area, floor) name verbatim."""
-        names = self._literal_names if places else self._literal_entity_names
-        # Chinese names may sit anywhere; English ones only on word boundaries.
-        tokens = [t for t in re.split(r"([\u3400-\u9fff]|[^a-z0-9\u3400-\u9fff]+)", text) if t and t.strip()]
-        for start in range(len(tokens)):
-            joined = ""
-            for token in tokens[start:]:
-                joined = (
-                    f"{joined} {token}"
-                    if joined and token.isascii() and joined[-1].isascii()
-                    else joined + token
-                )
-                if len(joined) > self._longest_name:
-                    break
-                if len(joined) >= 2 and joined in names:
-                    return True
-        return False
-
-    def entity_ids_with_pairs(self, pairs: Iterable[tuple[str, str]]) -> set[str]:
-        """Return the entities whose names share two adjacent sounds with the given ones."""
-        found: set[str] = set()
-        for pair in pairs:
-            found |= self._pair_index.get(pair, set())
-        return found
-
-    def places_with_sounds(self, sounds: Iterable[str]) -> set[str]:
-        """Return the area and floor ids whose names share a sound with the given ones."""
-        found: set[str] = set()
-        for sound in sounds:
-            found |= self._place_index.get(sound, set())
         return found
 
     @property
@@ -239,12 +187,6 @@ class DeviceCatalog:
         for prefix, places in ((AREA, self.areas), (FLOOR, self.floors)):
             for place in places.values():
                 self.names.set_names(f"{prefix}{place.id}", [n.text for n in place.names])
-        self._place_index = {}
-        for place in (*self.areas.values(), *self.floors.values()):
-            for name in place.names:
-                self._add_literal(name.text)
-                for unit in name.units:
-                    self._place_index.setdefault(unit.sound, set()).add(place.id)
 
     def _refresh_entity(self, entity_id: str) -> None:
         """Re-read one entity; drop it when it is gone or not exposed."""
@@ -302,16 +244,6 @@ class DeviceCatalog:
         self.names.set_names(entity_id, [*own_names, *brand_variants])
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
-        for pair in entry.sound_pairs:
-            self._pair_index.setdefault(pair, set()).add(entity_id)
-        for name in entry.names:
-            self._add_literal(name.text)
-            self._literal_entity_names.add(name.text)
-
-    def _add_literal(self, text: str) -> None:
-        # Kept after removals too: a stale name only costs HA's matcher a look.
-        self._literal_names.add(text)
-        self._longest_name = max(self._longest_name, len(text))
 
     def _remove(self, entity_id: str) -> None:
         if (old := self.entries.pop(entity_id, None)) is None:
@@ -320,9 +252,6 @@ class DeviceCatalog:
         for sound in old.sounds:
             if (ids := self._index.get(sound)) is not None:
                 ids.discard(entity_id)
-        for pair in old.sound_pairs:
-            if (pair_ids := self._pair_index.get(pair)) is not None:
-                pair_ids.discard(entity_id)
 
     @callback
     def _on_entity_registry(self, event: Event[er.EventEntityRegistryUpdatedData]) -> None:

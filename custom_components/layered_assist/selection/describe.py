@@ -35,6 +35,8 @@ DESCRIBED_DOMAINS = frozenset(
     }
 )
 _MODES = ("cool", "heat", "dry", "fan_only", "auto", "heat_cool")
+# What a vacuum or a mower is doing, each said in words.
+_ROBOT_STATES = ("cleaning", "mowing", "docked", "returning", "paused", "idle", "error")
 # Binary sensors whose "on" means open.
 _OPENINGS = ("door", "window", "opening", "garage_door")
 
@@ -78,15 +80,21 @@ def _reading(hass: HomeAssistant, state: State) -> tuple[str, dict[str, str]]:
         return ("state_open" if value == "on" else "state_closed"), {}
     if domain == "lock" and value in ("locked", "unlocked"):
         return f"state_{value}", {}
-    if domain == "climate" and value != "off" and (target := _climate_target(hass, attributes)):
-        values = {"temperature": target, "mode": value}
+    if domain == "climate" and value != "off":
+        # On without one setting (fan only, dry, a range half reported): its mode by name.
+        target = _climate_target(hass, attributes)
+        key, values = (
+            ("state_climate", {"temperature": target, "mode": value})
+            if target
+            else ("state_climate_mode", {"mode": value})
+        )
         if attributes.get("current_temperature") is not None:
             values["current"] = _temperature(hass, attributes["current_temperature"])
-            return "state_climate_current", values
-        return "state_climate", values
+            return f"{key}_current", values
+        return key, values
     if domain == "media_player" and value in ("playing", "paused", "idle"):
         return f"state_{value}", {}
-    if domain == "vacuum" and value in ("cleaning", "docked", "returning"):
+    if domain in ("vacuum", "lawn_mower") and value in _ROBOT_STATES:
         return f"state_{value}", {}
     if value in ("on", "off"):
         return f"state_{value}", {}
