@@ -16,7 +16,7 @@ from enum import StrEnum
 from functools import cache, lru_cache
 from pathlib import Path
 
-from .tokens import Token, normalize, tokenize
+from .tokens import Token, normalize, sounds, tokenize
 
 DATA = Path(__file__).parent / "data"
 BASE_CHINESE, CANTONESE, TAIWANESE, ENGLISH = "zh-Hans", "zh-HK", "zh-TW", "en"
@@ -185,6 +185,7 @@ ALL_FOLDERS = (BASE_CHINESE, CANTONESE, TAIWANESE, ENGLISH)
 
 def load_all() -> None:
     """Read every language's data (in an executor: files are read once, not in the event loop)."""
+    sounds()
     for language in ALL_FOLDERS:
         lexicon_for(language)
         _lexicon_of((language,))

@@ -8,11 +8,11 @@ Sentences, names and the words of the language data are all split the same way.
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 import re
 import unicodedata
 
 from opencc_purepy import OpenCC
-from pypinyin import Style, lazy_pinyin
 
 from .numbers import english_to_arabic, to_arabic
 
@@ -23,6 +23,8 @@ _CJK = re.compile(f"[{_HAN}]")
 _TOKEN = re.compile(f"[{_HAN}]" + r"|[a-z\u00c0-\u024f]+(?:'[a-z]+)*|\d+(?:\.\d+)?|[^\s\w]")
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'"})
 
+# Each character's toneless pinyin, one sound per line (written by scripts/make-sounds).
+SOUND_TABLE = Path(__file__).parent / "data" / "sounds.txt"
 # Pinyin finals and initials that speech recognizers (and speakers) confuse.
 _FUZZY_SOUNDS = (("zh", "z"), ("ch", "c"), ("sh", "s"), ("ing", "in"), ("eng", "en"), ("ang", "an"))
 
@@ -58,10 +60,22 @@ def prepare(text: str) -> str:
     return to_arabic(english_to_arabic(normalize(text)))
 
 
+@lru_cache(maxsize=1)
+def sounds() -> dict[str, str]:
+    """Return each Chinese character's toneless pinyin, read once (in an executor, by load_all)."""
+    table: dict[str, str] = {}
+    for raw in SOUND_TABLE.read_text(encoding="utf-8").splitlines():
+        if not raw or raw.startswith("#"):
+            continue
+        sound, _, chars = raw.partition(":")
+        table.update(dict.fromkeys(chars.strip(), sound.strip()))
+    return table
+
+
 @lru_cache(maxsize=8192)
 def sound_of(char: str) -> str:
-    """Return a character's toneless pinyin, with confusable sounds merged."""
-    sound = lazy_pinyin(char, style=Style.NORMAL, errors="default")[0]
+    """Return a character's toneless pinyin, with confusable sounds merged; else the character."""
+    sound = sounds().get(char, char)
     for long, short in _FUZZY_SOUNDS:
         if sound.startswith(long) or sound.endswith(long):
             sound = sound.replace(long, short)
