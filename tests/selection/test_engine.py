@@ -73,6 +73,25 @@ async def test_satellite_area_is_the_speakers_room(hass: HomeAssistant, setup: L
     assert hass.states.get("light.kids_light").state == "on"
 
 
+async def test_lights_out_in_the_speakers_room(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "关灯" in a room of two lights turns both off; "开灯" there is not guessed (one is often meant)."""
+    device = satellite_device(hass, "主卧音箱")
+    dr.async_get(hass).async_update_device(device.id, area_id=setup.area_ids["master"])
+    for light in ("light.master_ceiling", "light.master_bedside"):
+        hass.states.async_set(light, "on", hass.states.get(light).attributes)
+
+    await converse_from(hass, "关灯", device_id=device.id)
+
+    assert setup.acted_on() == {"light.master_ceiling", "light.master_bedside"}
+    assert fake_openai.chat_requests == []
+    setup.calls.clear()
+    fake_openai.add(text("开哪盏灯？"))
+    assert await converse_from(hass, "开灯", device_id=device.id) == "开哪盏灯？"
+    assert setup.calls == []
+
+
 async def test_satellite_without_area_takes_its_devices_room(hass: HomeAssistant, setup: LoadedHome) -> None:
     """A satellite entity with no area of its own is in the room of its device."""
     device = satellite_device(hass, "书房音箱")

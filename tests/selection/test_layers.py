@@ -106,6 +106,30 @@ async def test_state_carries_pronouns_and_again(
     assert len(fake_openai.chat_requests) == 1
 
 
+async def test_a_follow_up_after_a_group_is_the_group(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """After 客厅的灯都关了, 开灯 and 把它们打开 are both lights; 把它打开 (one of them?) is asked."""
+    both = {"light.living_main", "light.living_strip"}
+    first = await converse(hass, "客厅的灯都关了")
+    assert setup.acted_on() == both
+    setup.calls.clear()
+    await converse(hass, "开灯", first.conversation_id)
+    assert setup.acted_on() == both
+    assert all(hass.states.get(light).state == "on" for light in both)
+    setup.calls.clear()
+    await converse(hass, "客厅的灯都关了", first.conversation_id)
+    setup.calls.clear()
+    await converse(hass, "把它们打开", first.conversation_id)
+    assert setup.acted_on() == both
+    assert fake_openai.chat_requests == []
+    setup.calls.clear()
+    fake_openai.add(text("打开哪一盏？"))
+    reply = await converse(hass, "把它关掉", first.conversation_id)
+    assert reply.response.speech["plain"]["speech"] == "打开哪一盏？"
+    assert setup.calls == []
+
+
 @pytest.fixture
 def agent_options(agent_options: dict[str, Any], request: pytest.FixtureRequest) -> dict[str, Any]:
     """Let a test switch local layers off through an indirect parameter."""

@@ -109,8 +109,8 @@ class Segment:
 
     @property
     def pronoun(self) -> bool:
-        """Tell whether the clause says "it" (or "that one", "the one")."""
-        return bool(self.clause.references & {"it", "one"})
+        """Tell whether the clause says "it" or "them" (or "that one", "the one")."""
+        return bool(self.clause.references & {"it", "they", "one"})
 
     @property
     def strong_group(self) -> bool:
@@ -124,7 +124,28 @@ class Segment:
         "主卫的排气扇和镜前灯都打开": a 都 after a list is for the list, not a group of its own.
         """
         listed = self.clause.joiner is not None and self.clause.joiner not in _CLAUSE_BREAKS
-        return (self.clause.group == "each" and not listed) or self._plural or self.group_again
+        return (
+            (self.clause.group == "each" and not listed)
+            or self._plural
+            or self.group_again
+            or self._lights_out
+        )
+
+    @property
+    def _lights_out(self) -> bool:
+        """Tell whether the clause is 关灯 and no more: in Chinese, the lights of the room go off.
+
+        Chinese has no plural to say "the lights"; "关灯" said in a room means all of them, as
+        HA's own agent reads it. Switching on ("开灯") stays unsure: often one light is meant.
+        """
+        pieces = [
+            p for p in self.clause.pieces if p.role in (Role.NAME, Role.WORD, Role.UNKNOWN, Role.NUMBER)
+        ]
+        kinds = [p for p in pieces if p.has(Category.KIND, "light") and not p.text.isascii()]
+        others = [
+            p for p in pieces if p not in kinds and not p.has(Category.VERB) and not p.has(Category.FILLER)
+        ]
+        return len(kinds) == 1 and not others and [a.kind for a in self.actions] == [ActionKind.TURN_OFF]
 
     @property
     def _plural(self) -> bool:
@@ -603,7 +624,7 @@ class Recaller:
         """Read a clause's places, kinds and references."""
         domains, primary, classes = _kinds_of(clause)
         group_again = False
-        also = clause.also or "it" in clause.references
+        also = clause.also or bool(clause.references & {"it", "they"})
         # "the lounge one": the kind said before, in the place now said, though "lounge" names a device.
         kind_before = "one" in clause.references
         if (
@@ -1156,11 +1177,22 @@ class Recaller:
             return None
         if not (segment.pronoun or segment.domains or segment.actions):
             return None
-        for entity_id in case.context.recent_devices:
+
+        def fits(entity_id: str) -> bool:
             entry = self.catalog.entries.get(entity_id)
             if entry is None or (segment.domains and entry.domain not in segment.domains):
-                continue
-            if all(entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions):
+                return False
+            return all(entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions)
+
+        together = [e for e in case.context.last_targets if fits(e)]
+        if len(together) > 1:
+            if "it" in segment.clause.references:
+                # "把它打开" after three lights: which one is not said.
+                return case.unsure("uncertain")
+            # "把灯都关了" … "开灯", "turn them back on": the last turn's, all of them.
+            return case.sure(sorted(together), "reference")
+        for entity_id in case.context.recent_devices:
+            if fits(entity_id):
                 return case.sure([entity_id], "reference")
         return None
 
