@@ -81,13 +81,13 @@ async def test_ha_never_opens_up_in_chinese(
     assert hass.states.get(entity_id).state == state
 
 
+# ("set the kitchen to 50%" was one more: HA 2026.2 read it as every device of the room;
+# from 2026.10 HA reads it as the room's lights, which it may run.)
 @pytest.mark.parametrize(
     "sentence",
     [
         # Later: HA would act now.
         "turn off the office light in 10 minutes",
-        # A room without a kind: HA would set every device there.
-        "set the kitchen to 50%",
     ],
 )
 async def test_ha_matches_left_to_us(

@@ -130,7 +130,8 @@ class EndpointClient:
         try:
             async for chunk in stream:
                 yield chunk
-        except httpx.TimeoutException as err:
+        except (httpx.TimeoutException, openai.APITimeoutError) as err:
+            # openai 3 (HA >= 2026.10) wraps a read timeout mid-stream in its own error.
             _release_frames(err)
             raise EndpointTimeout(str(err)) from err
         except (httpx.HTTPError, json.JSONDecodeError, openai.APIError) as err:
