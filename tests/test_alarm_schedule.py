@@ -17,18 +17,15 @@ from custom_components.layered_assist.alarms import EVENT_ALARM, STORAGE_KIND
 from custom_components.layered_assist.const import (
     CONF_ALARM_NOTIFY,
     CONF_ALARM_SATELLITES,
-    CONF_BASE_URL,
     DOMAIN,
-    SUBENTRY_CONVERSATION,
 )
-from custom_components.layered_assist.entry_storage import PER_ENTRY_MINOR_VERSION, entry_store_key
-from homeassistant.const import CONF_API_KEY
+from custom_components.layered_assist.entry_storage import entry_store_key
 from homeassistant.core import HomeAssistant, ServiceCall
 from homeassistant.exceptions import HomeAssistantError
-from homeassistant.helpers import entity_registry as er
 from homeassistant.setup import async_setup_component
 
 from .fake_openai import FakeOpenAI
+from .test_ownership import _agent, _entry, agent_ids
 
 SENSOR = "sensor.layered_assist_next_alarm"
 KITCHEN = "assist_satellite.kitchen"
@@ -169,38 +166,17 @@ async def test_with_two_agents_each_alarm_is_announced_by_the_agent_that_set_it(
 ) -> None:
     """An alarm set for one agent uses its notify service; one set for the whole entry, by no agent, none."""
     assert await async_setup_component(hass, "homeassistant", {})
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        minor_version=PER_ENTRY_MINOR_VERSION,
-        title="127.0.0.1",
-        data={CONF_BASE_URL: fake_openai.base_url, CONF_API_KEY: "sk-test"},
-        subentries_data=[
-            {
-                "subentry_type": SUBENTRY_CONVERSATION,
-                "data": {**agent_options, CONF_ALARM_NOTIFY: "notify.phone", CONF_ALARM_SATELLITES: []},
-                "title": "Kitchen",
-                "unique_id": None,
-            },
-            {
-                "subentry_type": SUBENTRY_CONVERSATION,
-                "data": {**agent_options, CONF_ALARM_NOTIFY: "notify.tablet", CONF_ALARM_SATELLITES: []},
-                "title": "Bedroom",
-                "unique_id": None,
-            },
-        ],
+    entry = _entry(
+        fake_openai,
+        _agent("Kitchen", **{**agent_options, CONF_ALARM_NOTIFY: "notify.phone", CONF_ALARM_SATELLITES: []}),
+        _agent("Bedroom", **{**agent_options, CONF_ALARM_NOTIFY: "notify.tablet", CONF_ALARM_SATELLITES: []}),
     )
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     phone = async_mock_service(hass, "notify", "phone")
     tablet = async_mock_service(hass, "notify", "tablet")
-    registry = er.async_get(hass)
-    titles = {s.subentry_id: s.title for s in entry.subentries.values()}
-    agents = {
-        titles[e.config_subentry_id]: e.entity_id
-        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
-        if e.domain == "conversation"
-    }
+    agents = agent_ids(hass, entry)
     assert set(agents) == {"Kitchen", "Bedroom"}
     await set_alarm(hass, "十分钟后", "bedroom", agent=agents["Bedroom"])
     await set_alarm(hass, "二十分钟后", "anyone", config_entry=entry.entry_id)

@@ -47,11 +47,9 @@ def async_report_endpoint_error(
 @callback
 def async_endpoint_reachable(hass: HomeAssistant, entry: LayeredAssistConfigEntry) -> None:
     """Log the endpoint's return once and clear the repair."""
-    unavailable = hass.data.setdefault(_UNAVAILABLE, set())
-    if entry.entry_id in unavailable:
-        unavailable.discard(entry.entry_id)
+    if entry.entry_id in hass.data.get(_UNAVAILABLE, set()):
         LOGGER.info("The model endpoint %s is available again", entry.data.get(CONF_BASE_URL))
-    ir.async_delete_issue(hass, DOMAIN, _issue_id(entry))
+    async_forget_endpoint(hass, entry)
 
 
 @callback
