@@ -13,9 +13,9 @@ from homeassistant.helpers import llm
 from .compat import tag_tool, wrap_tool_result
 from .const import DOMAIN, LLM_API_ID, LLM_API_NAME, LOGGER
 from .owners import OwnerHint, resolve_owner
-from .selection.control import DeviceTurn, control_tool
 from .tools import ToolRegistry
 from .tools.base import ERROR_KEY, ToolRequest, ToolSpec, direct_speech, outcome_to_json
+from .tools.control_devices import DeviceTurn, control_tool
 
 API_PROMPT = "Reply in the user's language, briefly, in plain sentences for speech."
 COMMANDS_PROMPT = (

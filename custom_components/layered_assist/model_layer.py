@@ -13,7 +13,6 @@ from homeassistant.helpers import intent, llm
 
 from .chat.errors import AuthenticationFailed, EndpointError
 from .chat.loop import ReplyGuard, ToolCallingLoop
-from .compat import tool_result_data
 from .const import CONF_PROMPT, DOMAIN, LLM_API_ID
 from .endpoint_issues import async_endpoint_reachable, async_report_endpoint_error
 from .language.reading import Mood
@@ -21,9 +20,9 @@ from .llm_api import LayeredAssistAPI, command_messages
 from .localize import async_error_text
 from .models import AgentRuntime, LayeredAssistConfigEntry
 from .narrowing import CandidateFilter
-from .selection.control import DeviceTurn, command_schema, control_effects, said_requests
 from .selection.engine import SelectionEngine
 from .tools import ToolRegistry
+from .tools.control_devices import DeviceTurn, command_schema, said_requests
 from .turn import Turn, TurnOutcome
 
 
@@ -48,7 +47,7 @@ class ModelLayer:
         self.registry = registry
 
     async def async_handle(self, turn: Turn) -> TurnOutcome:
-        """Let the model answer; read what the control tool did from its results."""
+        """Let the model answer; what the control tool did is recorded on the turn's devices."""
         recall = turn.recall
         candidates = list(recall.candidates)
         runtime = self.entry.runtime_data
@@ -66,16 +65,13 @@ class ModelLayer:
             hold=dialogs.hold_for(turn.conversation_id),
             requests=said_requests(recall, runtime.catalog),
         )
-        chat_log = turn.chat_log
-        before = len(chat_log.content)
         result = await self._async_ask(turn, devices)
-        acted, commands = control_effects(
-            (content.tool_name, tool_result_data(content))
-            for content in chat_log.content[before:]
-            if isinstance(content, conversation.ToolResultContent)
-        )
         return TurnOutcome(
-            "model", acted_on=acted, commands=commands, result=result, candidates=len(candidates)
+            "model",
+            acted_on=list(devices.acted_on),
+            commands=list(devices.commands),
+            result=result,
+            candidates=len(candidates),
         )
 
     async def _async_ask(self, turn: Turn, devices: DeviceTurn) -> conversation.ConversationResult:

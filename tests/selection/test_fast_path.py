@@ -1,5 +1,7 @@
 """Layer 0, HA's own matcher, with local action off: what it may run and what it leaves to us."""
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -7,8 +9,11 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.home import LoadedHome
 from custom_components.layered_assist.const import CONF_LOCAL_ACTION
+from homeassistant.components import conversation
+from homeassistant.components.conversation.agent_manager import get_agent_manager
 from homeassistant.components.conversation.const import DATA_COMPONENT
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import chat_session, intent
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
@@ -147,3 +152,44 @@ async def test_ha_answers_what_is_no_device(
     assert setup_en.calls == []
     assert layer(hass) == "fast_path"
     assert fake_openai.chat_requests == []
+
+
+async def test_a_match_ha_cannot_carry_out_leaves_nothing_in_the_log(
+    hass: HomeAssistant, setup_en: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """HA matched a sentence of the user's own but its intent failed: the model is asked, and
+    neither it nor the conversation's log sees HA's attempt."""
+    sentences = Path(hass.config.path("custom_sentences", "en"))
+    sentences.mkdir(parents=True, exist_ok=True)
+    (sentences / "bell.yaml").write_text(
+        'language: "en"\nintents:\n  RingBell:\n    data:\n'
+        '      - sentences:\n          - "ring the dinner bell"\n',
+        encoding="utf-8",
+    )
+
+    class RingBell(intent.IntentHandler):
+        intent_type = "RingBell"
+
+        async def async_handle(self, intent_obj: intent.Intent) -> intent.IntentResponse:
+            raise intent.IntentHandleError("the bell is broken")
+
+    intent.async_register(hass, RingBell())
+    await get_agent_manager(hass).default_agent.async_reload()  # type: ignore[union-attr]
+    fake_openai.add(text("There is no bell I can ring."))
+
+    reply = await converse(hass, "ring the dinner bell", "en")
+
+    assert reply == "There is no bell I can ring."
+    assert layer(hass) == "model"
+    assert "RingBell" not in json.dumps(fake_openai.chat_requests[0]["messages"])
+    with (
+        chat_session.async_get_chat_session(hass, _last_conversation_id(hass)) as session,
+        conversation.async_get_chat_log(hass, session) as chat_log,
+    ):
+        assert not [c for c in chat_log.content if getattr(c, "tool_calls", None)]
+
+
+def _last_conversation_id(hass: HomeAssistant) -> str:
+    turn = hass.data[DATA_COMPONENT].get_entity(AGENT_ID).last_turn
+    assert turn is not None
+    return str(turn.conversation_id)

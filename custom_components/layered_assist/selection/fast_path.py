@@ -102,16 +102,19 @@ class FastPathLayer:
         turn.asked_ha = self._worth_asking_ha(turn.recall, turn.area)
         if not turn.asked_ha:
             return None
+        # HA's matcher writes its attempt into the log it is given; a sentence it matched but
+        # could not handle must leave nothing in ours, so it writes into a copy, and only a
+        # handled turn's entries join the conversation. The copy keeps the conversation's id:
+        # HA remembers the devices of a turn by it, and its viewers were told of each entry.
         chat_log = turn.chat_log
-        before = len(chat_log.content)
-        outcome = await self._async_ask_ha(turn)
+        attempt = conversation.ChatLog(self.hass, chat_log.conversation_id, list(chat_log.content))
+        outcome = await self._async_ask_ha(turn, attempt)
         turn.lap("fast_path")
-        if outcome is None:
-            # A sentence HA matched but could not handle leaves its attempt in the log.
-            del chat_log.content[before:]
+        if outcome is not None:
+            chat_log.content.extend(attempt.content[len(chat_log.content) :])
         return outcome
 
-    async def _async_ask_ha(self, turn: Turn) -> TurnOutcome | None:
+    async def _async_ask_ha(self, turn: Turn, chat_log: conversation.ChatLog) -> TurnOutcome | None:
         user_input, recall = turn.user_input, turn.recall
         area = turn.area
         language = _INTENT_LANGUAGES.get((user_input.language or "").lower(), user_input.language)
@@ -129,7 +132,7 @@ class FastPathLayer:
             response = await conversation.async_handle_intents(
                 self.hass,
                 local_input,
-                turn.chat_log,
+                chat_log,
                 intent_filter=lambda result: _leave_to_us(result, recall, area, self.catalog),
             )
         except HomeAssistantError as err:

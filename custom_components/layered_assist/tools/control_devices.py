@@ -1,6 +1,5 @@
-"""Layer 3: the ``control_devices`` tool, whose schema lists only this turn's candidates."""
+"""The ``control_devices`` tool: its schema lists only this turn's candidates."""
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 import json
 from typing import Any
@@ -13,13 +12,13 @@ from ..language.actions import Action
 from ..language.names import name_key
 from ..language.reading import Mood
 from ..localize import async_reply, is_chinese
-from ..tools.base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
-from .capabilities import ALL_RISKS, CommandError, Param, commands_for, commands_meant
-from .carry_out import Hold, async_carry_out
-from .catalog import DeviceCatalog
-from .execute import PlannedCommand, plan_command, spoken_names
-from .local_commands import command_for_action
-from .recall import Candidate, Recall, Segment
+from ..selection.capabilities import ALL_RISKS, CommandError, Param, commands_for, commands_meant
+from ..selection.carry_out import Hold, async_carry_out
+from ..selection.catalog import DeviceCatalog
+from ..selection.execute import PlannedCommand, plan_command, spoken_names
+from ..selection.local_commands import command_for_action
+from ..selection.recall import Candidate, Recall, Segment
+from .base import CONTROLS, DirectResponse, ModelResult, ToolOutcome, ToolRequest, ToolSpec
 
 CONTROL_TOOL = "control_devices"
 MAX_COMMANDS = 64
@@ -52,8 +51,10 @@ class DeviceTurn:
     attempts: int = 0
     # What the sentence asks, clause by clause (none known: the model may do anything listed).
     requests: tuple[SaidRequest, ...] = ()
-    # The entities a command of this turn changed, whoever asked for it.
+    # What the tool did this turn, recorded as it happens: the entities a command changed,
+    # and the records of the commands carried out (for "再来一次").
     acted_on: list[str] = field(default_factory=list)
+    commands: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def allowed_commands(self) -> frozenset[str] | None:
@@ -365,6 +366,7 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
             for c in done.held
         )
     turn.acted_on.extend(e for e in done.acted_on if e not in turn.acted_on)
+    turn.commands.extend(done.commands)
     effects = {"done": done.acted_on, "commands": done.commands}
     if unnamed and not done.acted_on and not done.held:
         errors.extend({"entity_id": e, "error": "the user did not name this device"} for e in unnamed)
@@ -384,16 +386,3 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
         names = spoken_names(hass, unnamed, chinese)
         parts.append(await async_reply(hass, request.language, "not_named", {"names": names}))
     return DirectResponse(" ".join(parts), effects)
-
-
-def control_effects(results: Iterable[tuple[str, Any]]) -> tuple[list[str], list[dict[str, Any]]]:
-    """Return what the control tool did in a turn, from its (tool name, result) pairs."""
-    acted: list[str] = []
-    commands: list[dict[str, Any]] = []
-    for name, data in results:
-        # HA prefixes tools of merged APIs ("layered_assist__control_devices").
-        if not name.endswith(CONTROL_TOOL) or not isinstance(data, dict):
-            continue
-        acted.extend(str(e) for e in data.get("done") or [] if str(e) not in acted)
-        commands.extend(c for c in data.get("commands") or [] if isinstance(c, dict))
-    return acted, commands
