@@ -259,6 +259,12 @@ def test_dialect_words_only_in_their_language() -> None:
     assert _actions(read("闩灯", "zh-Hans")) == [[]]
 
 
+def test_traditional_chinese_with_no_region_reads_both() -> None:
+    """HA's own language setting zh-Hant is spoken to from Hong Kong and Taiwan alike."""
+    assert _actions(read("唔該幫我閂咗廚房燈", "zh-Hant")) == [[ActionKind.TURN_OFF]]
+    assert _actions(read("廚房電燈關掉", "zh-Hant")) == [[ActionKind.TURN_OFF]]
+
+
 @pytest.mark.parametrize(
     "sentence",
     [

@@ -64,8 +64,12 @@ def dialect_chain(language: str) -> tuple[str, ...]:
         return (ENGLISH, BASE_CHINESE)
     if code in ("zh-hk", "zh-mo", "yue") or code.startswith("yue"):
         return (BASE_CHINESE, CANTONESE, ENGLISH)
-    if code in ("zh-tw", "zh-hant"):
+    if code == "zh-tw":
         return (BASE_CHINESE, TAIWANESE, ENGLISH)
+    if code.startswith("zh-hant"):
+        # Traditional Chinese with no region (HA's own language setting): Hong Kong and Taiwan
+        # speakers alike talk to it, so both overlays are read (they share almost no word).
+        return (BASE_CHINESE, CANTONESE, TAIWANESE, ENGLISH)
     return (BASE_CHINESE, ENGLISH)
 
 
