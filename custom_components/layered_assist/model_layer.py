@@ -70,6 +70,9 @@ class ModelLayer:
             "model",
             acted_on=list(devices.acted_on),
             commands=list(devices.commands),
+            # The devices the sentence surely named: "it" next is one of them ("Is the Roborock
+            # charged?" answered by the model … "OK, start it").
+            subjects=[t for s in recall.segments if s.confident for t in s.targets],
             result=result,
             candidates=len(candidates),
         )

@@ -393,3 +393,32 @@ async def test_it_after_a_dont_is_what_the_dont_named(
     )
     await converse(hass, "电视别关，静音就行")
     assert home.acted_on() == {"media_player.living_tv"}
+
+
+async def test_a_room_to_clean_is_not_the_whole_home(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """ "扫一下厨房": the model's vacuum.start would clean everywhere; it is refused, and told why."""
+    start = call("control_devices", {"commands": [{"entity_id": "vacuum.robot", "command": "start"}]})
+    fake_openai.add(start, text("已经开始打扫厨房了。"), text("好的。"))
+
+    reply = await converse(hass, "让扫地机器人扫一下厨房")
+
+    assert home.acted_on() == set()
+    assert hass.states.get("vacuum.robot").state == "docked"
+    assert reply == NOTHING_CHANGED
+    told = json.dumps(fake_openai.chat_requests[1]["messages"], ensure_ascii=False)
+    assert "cannot clean only the room asked for" in told
+
+
+async def test_the_vacuum_of_the_room_said_may_start(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """A room said that is the vacuum's own is no other room: it starts."""
+    fake_openai.add(
+        call("control_devices", {"commands": [{"entity_id": "vacuum.robot", "command": "start"}]})
+    )
+
+    await converse(hass, "让客厅的扫地机器人开始扫地")
+
+    assert home.acted_on() == {"vacuum.robot"}

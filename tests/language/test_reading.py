@@ -259,6 +259,29 @@ def test_dialect_words_only_in_their_language() -> None:
     assert _actions(read("闩灯", "zh-Hans")) == [[]]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("打开电暖器", "heater"),
+        ("打开浴霸", "bath_heater"),
+        ("地暖打开", "floor_heating"),
+        ("turn on the heat lamp", "bath_heater"),
+    ],
+)
+def test_heaters_of_a_room_a_bathroom_and_a_floor_are_apart(sentence: str, kind: str) -> None:
+    """电暖器 is no 浴霸: asked for a room heater, the bathroom's is not switched on."""
+    language = "en" if sentence.isascii() else "zh-Hans"
+    assert read(sentence, language).clauses[0].kinds == (kind,)
+
+
+@pytest.mark.parametrize("sentence", ["热水器水温调到六十度", "小爱音箱小点声", "净化器调到睡眠模式"])
+def test_every_word_of_a_setting_is_explained(sentence: str) -> None:
+    """水温 is a temperature, 声 a volume, and 睡眠模式 after a kind and 调到 its mode."""
+    [clause] = read(sentence, "zh-Hans").clauses
+    assert clause.actions
+    assert clause.unexplained == ()
+
+
 def test_traditional_chinese_with_no_region_reads_both() -> None:
     """HA's own language setting zh-Hant is spoken to from Hong Kong and Taiwan alike."""
     assert _actions(read("唔該幫我閂咗廚房燈", "zh-Hant")) == [[ActionKind.TURN_OFF]]

@@ -206,6 +206,13 @@ async def test_buttons_are_pressed(hass: HomeAssistant) -> None:
         ("valve.water_main", {}, "open_valve", (RISK_ALARMS,), False),
         # A light is never risky.
         ("light.porch", {}, "turn_on", ALL_RISKS, False),
+        # A switch or button that opens a gate or a garage door is a door; its light is not.
+        ("switch.gate_bot", {"friendly_name": "大閘 Bot"}, "turn_on", ALL_RISKS, True),
+        ("button.garage_opener", {"friendly_name": "Garage Door Opener"}, "press", ALL_RISKS, True),
+        ("switch.gate_bot", {"friendly_name": "大閘 Bot"}, "turn_on", (RISK_LOCKS,), False),
+        ("switch.garage_lights", {"friendly_name": "Garage Lights"}, "turn_on", ALL_RISKS, False),
+        ("switch.gate_light", {"friendly_name": "閘口燈"}, "turn_on", ALL_RISKS, False),
+        ("switch.gate_bot", {"friendly_name": "大閘 Bot"}, "turn_off", ALL_RISKS, False),
     ],
 )
 async def test_risky_commands_need_confirmation(

@@ -46,6 +46,17 @@ def test_without_time(sentence: str, command: str) -> None:
     assert read(sentence, "en" if sentence.isascii() else "zh-Hans").words == command
 
 
+@pytest.mark.parametrize("sentence", ["等一下再把客厅主灯关掉", "等下再关客厅主灯", "一会儿再关客厅主灯"])
+async def test_wait_then_is_not_now(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+) -> None:
+    """ "等一下再…" asks for later with no time: nothing is done now ("等一下，…" may be "hold on")."""
+    fake_openai.add(text("要多久以后关？"))
+    await converse(hass, sentence)
+    assert setup.calls == []
+    assert read(sentence, "zh-Hans").mood.value == "later"
+
+
 async def test_runs_when_due_not_now(
     hass: HomeAssistant, setup: LoadedHome, freezer: FrozenDateTimeFactory, fake_openai: FakeOpenAI
 ) -> None:

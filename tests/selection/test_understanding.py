@@ -192,7 +192,7 @@ async def test_half_degrees_are_read(hass: HomeAssistant, setup: LoadedHome, fak
         ("Is the front door lock locked?", "Front Door Lock is unlocked."),
         ("Is the front door locked?", "Front Door Lock is unlocked."),
         ("Is the front door open?", "Front Door is closed."),
-        ("Is the living room TV playing?", "Living Room TV is playing."),
+        ("Is the living room TV playing?", "Living Room TV is playing, volume 18%."),
         ("Don't turn on the desk lamp", "OK, I'll leave Desk Lamp as it is."),
         # The floor lamp has white only, the desk fan no presets.
         ("Make the floor lamp red", "Floor Lamp can't do colours."),

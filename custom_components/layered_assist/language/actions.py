@@ -106,7 +106,7 @@ ACTION_DOMAINS: dict[ActionKind, tuple[str, ...]] = {
     ActionKind.SET_SPEED_LEVEL: ("fan",),
     ActionKind.OSCILLATE: ("fan",),
     ActionKind.SET_HVAC_MODE: ("climate", "fan", "humidifier"),
-    ActionKind.SET_FAN_MODE: ("climate", "fan", "vacuum"),
+    ActionKind.SET_FAN_MODE: ("climate", "fan", "vacuum", "humidifier"),
     ActionKind.LOCK: ("lock",),
     ActionKind.UNLOCK: ("lock",),
     ActionKind.RETURN_HOME: ("vacuum",),

@@ -344,6 +344,23 @@ def _verbs(composition: Composition) -> None:
         composition.used.update(i for i, concept in verbs if concept in _LIGHT_VERBS)
 
 
+# Words that name the device by what it does: switched on, it is to do that ("turn on the heat",
+# "开冷气": heating, cooling), whatever mode it was left in.
+_MODES_AS_KINDS = ("hvac.heat", "hvac.cool")
+
+
+def _mode_said_as_a_kind(composition: Composition) -> None:
+    """Add the mode a device switched on is named by ("turn on the heat": heat mode)."""
+    kinds = {a.kind for a in composition.actions}
+    if ActionKind.TURN_ON not in kinds or ActionKind.SET_HVAC_MODE in kinds:
+        return
+    for piece in composition.pieces:
+        if piece.has(Category.KIND) and piece.could_be(Category.OPTION, *_MODES_AS_KINDS):
+            option = next(s.concept for s in piece.senses if s.concept in _MODES_AS_KINDS)
+            composition.actions.append(Action(ActionKind.SET_HVAC_MODE, option=option.partition(".")[2]))
+            return
+
+
 def compose(pieces: Sequence[Piece]) -> Composition:
     """Return what a clause asks to be done, in the order to do it."""
     composition = Composition(pieces)
@@ -355,6 +372,7 @@ def compose(pieces: Sequence[Piece]) -> Composition:
     _extremes(composition)
     _directions(composition)
     _verbs(composition)
+    _mode_said_as_a_kind(composition)
     composition.used.update(composition.said(Category.AMOUNT))
     composition.actions[:] = sorted(dict.fromkeys(composition.actions), key=lambda a: _ORDER.get(a.kind, 2))
     return composition

@@ -33,6 +33,9 @@ KINDS: dict[str, Kind] = {
     "climate": Kind(("climate",)),
     "air_conditioner": Kind(("climate",)),
     "heater": Kind(("climate", "switch")),
+    # A bathroom's heater and lamp (浴霸) and floor heating are not the room heater (电暖器).
+    "bath_heater": Kind(("climate", "switch")),
+    "floor_heating": Kind(("climate", "switch")),
     "curtain": Kind(("cover",), frozenset({"curtain"})),
     "sheer": Kind(("cover",), frozenset({"curtain"})),
     "blind": Kind(("cover",), frozenset({"blind", "shade", "shutter"})),
@@ -72,7 +75,9 @@ KINDS: dict[str, Kind] = {
 }
 
 # Kinds that exclude devices named as another kind of the same domain ("所有冷气": not 浴室宝).
-EXCLUDES: dict[str, frozenset[str]] = {"air_conditioner": frozenset({"heater"})}
+EXCLUDES: dict[str, frozenset[str]] = {
+    "air_conditioner": frozenset({"heater", "bath_heater", "floor_heating"})
+}
 
 # Kinds that take in every device of their domain, whatever its name says ("所有灯": the lamps too).
 GENERIC = frozenset({"light", "room_light", "climate", "media", "switch", "door"})

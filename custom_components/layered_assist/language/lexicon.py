@@ -41,6 +41,7 @@ class Category(StrEnum):
     REFERENCE = "references"
     JOINER = "joiners"
     PLACE = "places"
+    RESTATING = "restating"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,10 @@ class Lexicon:
             if not kinds:
                 start += 1
                 continue
-            end, concept = max(kinds)
+            # The longest word; of its kinds, the first in the data (浴室寶: a bath heater before
+            # a water heater).
+            end = max(end for end, _ in kinds)
+            concept = next(concept for stop, concept in kinds if stop == end)
             found[
                 " ".join("".join(t.text if t.is_cjk else f" {t.text} " for t in tokens[start:end]).split())
             ] = concept

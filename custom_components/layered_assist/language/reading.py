@@ -456,6 +456,36 @@ def _conditions_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Clause]:
     return marked
 
 
+def _is_correction(clause: Clause) -> bool:
+    """Tell whether a clause only takes back what was said before it ("哦不对", "no wait")."""
+    return any(p.has(Category.FILLER, "correction") for p in clause.pieces) and all(
+        p.role is Role.PUNCT or p.category is Category.FILLER for p in clause.pieces
+    )
+
+
+def _taken_back(clauses: list[Clause]) -> list[Clause]:
+    """Drop a request the speaker takes back, and the words that take it back.
+
+    "把客厅的窗帘拉开……哦不对，是次卧的窗帘": only 次卧的窗帘 is asked for, with the verb of the
+    request taken back; its "是" restates, and is explained.
+    """
+    kept = list(clauses)
+    index = 1
+    while index < len(kept) - 1:
+        withdrawn, correction, following = kept[index - 1], kept[index], kept[index + 1]
+        if not _is_correction(correction) or not (withdrawn.actions or withdrawn.about_devices):
+            index += 1
+            continue
+        restating = {p.text for p in following.pieces[:1] if p.has(Category.RESTATING)}
+        following = replace(
+            following,
+            actions=following.actions or withdrawn.actions,
+            unexplained=tuple(w for w in following.unexplained if w not in restating),
+        )
+        kept[index - 1 : index + 2] = [following]
+    return kept
+
+
 def _restarts_marked(clauses: list[Clause]) -> list[Clause]:
     """Mark a kind said alone and then again in a whole request ("空调……客厅的空调开一下")."""
     marked = list(clauses)
@@ -520,6 +550,7 @@ def read(text: str, language: str, names: NameIndex | None = None, lexicon: Lexi
         _clause(choose(clause_pieces, first=index == 0), joiner)
         for index, (clause_pieces, joiner) in enumerate(_split(pieces))
     ]
+    clauses = _taken_back(clauses)
     clauses = _name_commands_marked(_conditions_marked(_restarts_marked(clauses), lexicon), lexicon)
     chosen = tuple(p for c in clauses for p in c.pieces)
     return Reading(

@@ -331,10 +331,17 @@ def _pick(around: _Around) -> Sense | None:
 
 
 def _for_a_device(pieces: Sequence[Piece], index: int) -> bool:
-    """Tell whether an option said after a verb of setting is for another device named in the clause."""
+    """Tell whether an option said after a verb of setting is for another device of the clause.
+
+    One it names, or whose kind it says ("净化器调到睡眠模式" beside a scene named 睡眠模式).
+    """
     before = _neighbour(pieces, index, -1)
     named = any(
-        i != index and p.role is Role.NAME and any(m.full and ":" not in m.owner for m in p.names)
+        i != index
+        and (
+            (p.role is Role.NAME and any(m.full and ":" not in m.owner for m in p.names))
+            or p.could_be(Category.KIND)
+        )
         for i, p in enumerate(pieces)
     )
     return named and before is not None and before.could_be(Category.VERB, "set", "adjust")

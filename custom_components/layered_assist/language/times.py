@@ -24,7 +24,7 @@ LATER = re.compile(
     rf"(?:^|[^大小亮暗高低快慢多少强弱冷热近远一]){_CN_NUMBER}点(?:钟|半|{_CN_NUMBER}分?)?|"
     r"\d{1,2}[:：]\d{2}|"
     rf"{_PARTS_OF_DAY}|明天|后天|"
-    r"睡前|睡觉前|一会儿?|待会儿?|等会儿?|稍后|过会儿?|回头|"
+    r"睡前|睡觉前|一会儿?|待会儿?|等会儿?|稍后|过会儿?|回头|等一?下(?=\s*再)|等一等(?=\s*再)|"
     r"\bin (?:\d+|an?|half an?) (?:seconds?|minutes?|mins?|hours?|days?)\b|"
     r"\btonight\b|\btomorrow\b|\blater\b|\bafter\b|\bsoon\b|"
     r"\bthis (?:morning|afternoon|evening)\b|\bat \d{1,2}(?::\d{2})?\s*(?:am|pm|o'?clock)?\b|"
@@ -70,6 +70,8 @@ _LATER_SPAN = re.compile(
     r"(?<![大小亮暗高低快慢多少强弱冷热近远一])(?:\d{1,2}|[两三四五六七八九十]+)\s*(?:点|:|：)\s*"
     r"(?:半|一刻|三刻|\d{1,2}\s*分?|[一二三四五六七八九十]+分?)?(?:钟)?|"
     rf"(?:{_DAYS})(?:{_PARTS_OF_DAY})?|{_PARTS_OF_DAY}|睡前|睡觉前|一会儿?|待会儿?|等会儿?|稍后|过会儿?|回头|晚点|"
+    # "Wait a moment, then" (等一下再关): later; 等一下 alone may be "hold on".
+    r"等一?下(?=\s*再)|等一等(?=\s*再)|"
     r"\bin\s*(?:\d+(?:\.\d+)?|an?|half an?)\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)\b|"
     r"\b(?:at\s*)?\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|o'?clock)|\bat\s*\d{1,2}:\d{2}\b|"
     r"\bat (?:noon|midnight)\b|\b(?:tonight|tomorrow(?: (?:morning|afternoon|evening|night))?|later(?: on)?|"

@@ -8,8 +8,12 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from homeassistant.const import ATTR_SUPPORTED_FEATURES
+from homeassistant.const import ATTR_FRIENDLY_NAME, ATTR_SUPPORTED_FEATURES
 from homeassistant.core import State
+
+from ..language.concepts import LIGHTS
+from ..language.lexicon import names_lexicon
+from ..language.tokens import normalize
 
 # Feature bits of HA's entity feature flags (stable, public values).
 LIGHT_COLOR_MODES_DIMMABLE = {"brightness", "color_temp", "hs", "xy", "rgb", "rgbw", "rgbww", "white"}
@@ -436,6 +440,9 @@ _BUILDERS = {
 RISK_LOCKS, RISK_DOORS, RISK_ALARMS, RISK_VALVES = "lock", "door", "alarm", "valve"
 ALL_RISKS = (RISK_LOCKS, RISK_DOORS, RISK_ALARMS, RISK_VALVES)
 DOOR_CLASSES = ("garage", "gate", "door")
+# What a switch or button that opens a door is called ("大閘 Bot", "Garage Door Opener").
+DOOR_KINDS = frozenset({"gate", "garage_door"})
+_PRESSING = ("turn_on", "toggle", "press", "activate")
 
 
 def is_sensitive(state: State, command: str, risks: tuple[str, ...] | frozenset[str] = ALL_RISKS) -> bool:
@@ -449,7 +456,18 @@ def is_sensitive(state: State, command: str, risks: tuple[str, ...] | frozenset[
         return RISK_ALARMS in risks and command == "alarm_disarm"
     if domain == "valve":
         return RISK_VALVES in risks and command in ("open_valve", "set_valve_position")
+    if domain in ("switch", "button", "input_button", "script") and command in _PRESSING:
+        return RISK_DOORS in risks and opens_a_door(str(state.attributes.get(ATTR_FRIENDLY_NAME, "")))
     return False
+
+
+def opens_a_door(name: str) -> bool:
+    """Tell whether a name says its switch opens a gate or a garage door.
+
+    "大閘 Bot", "Garage Door Opener"; not a light there ("Garage Lights", "閘口燈").
+    """
+    kinds = set(names_lexicon().kinds_in(normalize(name)).values())
+    return bool(kinds & DOOR_KINDS) and not kinds & LIGHTS
 
 
 def validate_command(

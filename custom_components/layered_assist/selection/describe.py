@@ -102,6 +102,17 @@ def _reading(hass: HomeAssistant, state: State) -> tuple[str, dict[str, str]]:
     return "state_value", {"value": f"{value}{unit}"}
 
 
+def _volume(state: State) -> str | None:
+    """Return a player's volume in percent, when it is on and reports one."""
+    level = state.attributes.get("volume_level")
+    if state.domain != "media_player" or state.state in ("off", STATE_UNAVAILABLE) or level is None:
+        return None
+    try:
+        return _percent(float(level) * 100)
+    except (TypeError, ValueError):
+        return None
+
+
 async def async_describe(hass: HomeAssistant, language: str, entity_ids: list[str]) -> str | None:
     """Return a spoken description of the devices' states, or None when there are too many."""
     if not entity_ids or len(entity_ids) > MAX_DESCRIBED:
@@ -116,6 +127,10 @@ async def async_describe(hass: HomeAssistant, language: str, entity_ids: list[st
         if (mode := values.get("mode")) is not None:
             values["mode"] = await async_reply(hass, language, f"mode_{mode}") if mode in _MODES else mode
         values["name"] = str(state.attributes.get(ATTR_FRIENDLY_NAME, entity_id))
-        sentences.append(await async_reply(hass, language, key, values))
+        sentence = await async_reply(hass, language, key, values)
+        if (volume := _volume(state)) is not None:
+            # "书房音箱现在多大声": a player's loudness is part of its state.
+            sentence += await async_reply(hass, language, "state_with_volume", {"volume": volume})
+        sentences.append(sentence)
     separator, end = ("；", "。") if is_chinese(language) else ("; ", ".")
     return separator.join(sentences) + end

@@ -244,7 +244,7 @@ class SelectionEngine:
             return None
         try:
             if recall.again:
-                return self._replay(state)
+                return self._replay(state, recall)
             time_alone = any(c.mood is Mood.LATER and not c.about_devices for c in recall.reading.clauses)
             if (
                 later
@@ -516,11 +516,31 @@ class SelectionEngine:
         }
         return plan_command(self.hass, entity_id, mapped[0], mapped[1], record)
 
-    def _replay(self, state: ConversationState) -> list[PlannedCommand] | None:
-        """Plan the last commands again ("再来一次"), re-reading relative actions."""
+    def _replay(self, state: ConversationState, recall: Recall) -> list[PlannedCommand] | None:
+        """Plan the last commands again ("再来一次"), re-reading relative actions.
+
+        Said of other devices ("书房的也一样" after the living room's air conditioner), the
+        last commands are those devices' own: each takes what was done to its domain.
+        """
+        others = [t for s in recall.segments for t in s.targets]
+        if any(
+            not s.confident and (s.targets or s.areas or s.floors or s.clause.entity_names or s.clause.kinds)
+            for s in recall.segments
+        ):
+            # "书房的也一样" with no device there that is like the last: not the last ones again.
+            return None
+        last = [(str(r.get("entity_id")), r) for r in state.last_commands]
+        if others and set(others) - {entity_id for entity_id, _ in last}:
+            last = [
+                (target, record)
+                for target in others
+                for entity_id, record in last
+                if entity_id.split(".", 1)[0] == target.split(".", 1)[0]
+            ]
+            if {target for target, _ in last} != set(others):
+                return None  # a device said that nothing done before fits
         planned = []
-        for record in state.last_commands:
-            entity_id = str(record.get("entity_id"))
+        for entity_id, record in last:
             action = record.get("action")
             if isinstance(action, dict) and action.get("kind") in ActionKind.__members__.values():
                 value = action.get("value")

@@ -186,6 +186,10 @@ def _choice(state: State, kind: ActionKind, option: str) -> Command | None:
     if kind is ActionKind.SET_FAN_MODE and state.domain == "vacuum":
         speed = pick_fan_mode(option, attributes.get("fan_speed_list") or ())
         return ("set_fan_speed", {"fan_speed": speed}) if speed is not None else None
+    if kind is ActionKind.SET_FAN_MODE and state.domain == "humidifier":
+        # A humidifier's modes are often its levels ("开到高档": High).
+        mode = pick_fan_mode(option, attributes.get("available_modes") or ())
+        return ("set_mode", {"mode": mode}) if mode is not None else None
     if kind is ActionKind.SET_COLOR and state.domain == "light":
         try:
             rgb = color_util.color_name_to_rgb(option)

@@ -676,10 +676,19 @@ class Recaller:
             following = shared[said[position + 1]] if position + 1 < len(said) else None
             previous = shared[said[position - 1]] if position > 0 else None
             neighbour = None
+            # "Ethan 房都係，順便開埋佢": "the same in Ethan's room" is what was done last, not the
+            # verb of the request after it.
+            same_there = (
+                segment.clause.also
+                and not segment.actions
+                and not segment.clause.kinds
+                and not segment.clause.entity_names
+            )
             if (
                 following is not None
                 and following.actions
                 and (following.clause.joiner or not _names_anything(following.clause))
+                and not same_there
             ):
                 # "A和B都关了"; "扫地机器人，让它扫一下地" (the device first, then what to do).
                 neighbour = following
@@ -697,7 +706,21 @@ class Recaller:
                 continue
             changes: dict[str, object] = {}
             if not segment.actions and segment.clause.mood is Mood.COMMAND:
-                changes.update(actions=neighbour.actions, action_inherited=True)
+                # Not the mode the neighbour's own device word implies: "開冷氣同抽濕機" switches the
+                # dehumidifier on, without the cooling 冷氣 implies.
+                implied = {
+                    s.concept
+                    for p in neighbour.clause.pieces
+                    if p.has(Category.KIND)
+                    for s in p.senses
+                    if s.category is Category.OPTION
+                }
+                fitting = tuple(
+                    a
+                    for a in neighbour.actions
+                    if not (a.kind is ActionKind.SET_HVAC_MODE and f"hvac.{a.option}" in implied)
+                )
+                changes.update(actions=fitting or neighbour.actions, action_inherited=True)
             places_only = (
                 (segment.areas or segment.floors) and not segment.domains and not segment.clause.entity_names
             )
@@ -1208,6 +1231,19 @@ class Recaller:
         ]
         if len(in_place) == 1:
             return case.sure(in_place, "only-one-in-place")
+        head = _head(segment)
+        plain = [
+            e
+            for e in in_place
+            if head is not None
+            and head not in GENERIC
+            and head in entries[e].named_kinds
+            and entries[e].named_kinds <= {head, *GENERIC}
+        ]
+        if len(in_place) > 1 and len(plain) == 1:
+            # "吸顶灯" of a room whose ceiling light has its ambient ring beside it ("… 吸顶灯 氛围灯"):
+            # the one named only as what was said.
+            return case.sure(plain, "only-one-in-place")
         if not in_place and _placed(segment, context):
             # "Turn the fan on" in the bathroom, whose one fan is its "Extractor fan" (an exhaust
             # fan, not a fan): the device there whose name holds the kind word said.
@@ -1246,12 +1282,14 @@ class Recaller:
     def _where_before(self, case: "_Case") -> Segment | None:
         """Take the one device of the kind in the room of the clause before's devices.
 
-        "客厅电视关掉，然后主灯调到百分之三十": the living room's main light.
+        "客厅电视关掉，然后主灯调到百分之三十": the living room's main light. With "also" and no
+        clause before, the room of the last turn's devices ("儿子房间窗帘拉开" … "空调也打开").
         """
         segment, context = case.segment, case.context
-        if case.named_any or _placed(segment, context) or not case.previous:
+        before = case.previous or (context.last_targets if segment.clause.also else ())
+        if case.named_any or _placed(segment, context) or not before:
             return None
-        rooms = {entry.area_id for t in case.previous if (entry := self.catalog.entry(t)) is not None}
+        rooms = {entry.area_id for t in before if (entry := self.catalog.entry(t)) is not None}
         if len(rooms) != 1 or None in rooms:
             return None
         there = replace(context, context_area=rooms.pop())

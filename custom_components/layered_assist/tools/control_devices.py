@@ -33,6 +33,8 @@ class SaidRequest:
     # The candidates it names, or asks for by kind and place; None when it cannot tell ("turn it off").
     devices: frozenset[str] | None
     actions: tuple[Action, ...]
+    # The areas it says ("掃吓廚房": the kitchen is what is to be cleaned).
+    areas: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -68,6 +70,21 @@ class DeviceTurn:
             return None
         said = frozenset().union(*(request.devices or () for request in self.requests))
         return said or None
+
+    def cleans_elsewhere(self, entity_id: str, command: str) -> bool:
+        """Tell whether a vacuum would clean the whole home when a room was asked for.
+
+        "叫部掃地機掃吓廚房": HA's ``vacuum.start`` cleans everywhere, not the kitchen.
+        """
+        if entity_id.split(".", 1)[0] != "vacuum" or command not in ("start", "turn_on"):
+            return False
+        entry = self.catalog.entry(entity_id)
+        home = entry.area_id if entry is not None else None
+        return any(
+            r.areas and home not in r.areas
+            for r in self.requests
+            if r.devices is None or entity_id in r.devices
+        )
 
     def actions_for(self, entity_id: str) -> list[Action]:
         """Return what the clauses that may mean this entity ask."""
@@ -186,7 +203,7 @@ def said_requests(recall: Recall, catalog: DeviceCatalog) -> tuple[SaidRequest, 
             continue  # a remark beside the request ("我要倒水")
         if devices is None and before:
             devices = before
-        requests.append(SaidRequest(devices, segment.actions))
+        requests.append(SaidRequest(devices, segment.actions, frozenset(segment.areas)))
         before = devices
     return tuple(requests)
 
@@ -345,6 +362,9 @@ async def _async_control(request: ToolRequest, turn: DeviceTurn) -> ToolOutcome:
         if said is not None and entity_id not in said:
             # Small models add devices nobody named: those are left alone, and the user hears so.
             unnamed.append(entity_id)
+            continue
+        if turn.cleans_elsewhere(entity_id, item["command"]):
+            errors.append({"entity_id": entity_id, "error": "it cannot clean only the room asked for"})
             continue
         if allowed_commands is not None and item["command"] not in allowed_commands:
             errors.append(
