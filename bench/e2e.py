@@ -26,6 +26,7 @@ from bench.fake_ollama import FakeOllama, OllamaReply, ha_ollama_entry
 from bench.home import (
     LoadedHome,
     async_prepare_home,
+    our_entry,
     percentile,
     read_home,
     satellite_in_area,
@@ -34,11 +35,9 @@ from bench.home import (
 )
 from custom_components.layered_assist.compat import spoken_entity_name
 from custom_components.layered_assist.const import (
-    CONF_BASE_URL,
     CONF_MODEL,
     DOMAIN,
     LLM_API_ID,
-    SUBENTRY_CONVERSATION,
 )
 from custom_components.layered_assist.language.actions import Action, ActionKind
 from custom_components.layered_assist.language.reading import read
@@ -46,7 +45,7 @@ from custom_components.layered_assist.selection.catalog import DeviceCatalog
 from custom_components.layered_assist.selection.local_commands import command_for_action
 from custom_components.layered_assist.selection.recall import RecallContext, Recaller
 from homeassistant.components import conversation
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 from tests.fake_openai import FakeOpenAI, Reply, ScriptedCall
@@ -295,17 +294,9 @@ async def run(home_path: Path, cases_path: Path, latency: LatencyModel) -> dict[
     with tempfile.TemporaryDirectory() as config_dir:
         async with async_test_home_assistant(config_dir=config_dir) as hass:
             loaded = await async_prepare_home(hass, home)
-            ours_entry = MockConfigEntry(
-                domain=DOMAIN,
-                data={CONF_BASE_URL: ours_server.base_url, CONF_API_KEY: None},
-                subentries_data=[
-                    {
-                        "subentry_type": SUBENTRY_CONVERSATION,
-                        "data": {CONF_MODEL: "bench", CONF_LLM_HASS_API: [LLM_API_ID]},
-                        "title": "Layered Assist",
-                        "unique_id": None,
-                    }
-                ],
+            ours_entry = our_entry(
+                ours_server.base_url,
+                {"Layered Assist": {CONF_MODEL: "bench", CONF_LLM_HASS_API: [LLM_API_ID]}},
             )
             ha_entry = ha_ollama_entry(ha_server.url, OLLAMA_MODEL, num_ctx=8192)
             for entry in (ours_entry, ha_entry):

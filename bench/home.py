@@ -16,9 +16,10 @@ from typing import Any
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.layered_assist.compat import registry_aliases
+from custom_components.layered_assist.const import CONF_BASE_URL, DOMAIN, SUBENTRY_CONVERSATION
 from homeassistant import loader
 from homeassistant.components.homeassistant.exposed_entities import async_expose_entity
-from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_FRIENDLY_NAME, CONF_API_KEY
 from homeassistant.core import HomeAssistant, ServiceCall, callback
 from homeassistant.helpers import (
     area_registry as ar,
@@ -296,4 +297,16 @@ def _in_fahrenheit(home: dict[str, Any]) -> bool:
     """Tell whether the home's temperatures are in °F (``temperature_unit`` of its entities)."""
     return any(
         (e.get("attributes") or {}).get("temperature_unit") in ("°F", "℉") for e in home.get("entities", [])
+    )
+
+
+def our_entry(base_url: str, agents: dict[str, dict[str, Any]]) -> MockConfigEntry:
+    """Return a Layered Assist entry on an endpoint, with one agent per (title, options)."""
+    return MockConfigEntry(
+        domain=DOMAIN,
+        data={CONF_BASE_URL: base_url, CONF_API_KEY: None},
+        subentries_data=[
+            {"subentry_type": SUBENTRY_CONVERSATION, "data": options, "title": title, "unique_id": None}
+            for title, options in agents.items()
+        ],
     )

@@ -32,19 +32,17 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, async_
 
 from bench.actions import judge, made_calls
 from bench.fake_ollama import ha_ollama_entry
-from bench.home import async_prepare_home, percentile, read_home, satellite_in_area, write_report
+from bench.home import async_prepare_home, our_entry, percentile, read_home, satellite_in_area, write_report
 from bench.ollama_bridge import OllamaBridge
 from custom_components.layered_assist.const import (
-    CONF_BASE_URL,
     CONF_MAX_TOKENS,
     CONF_MODEL,
     CONF_TIMEOUT,
     DOMAIN,
     LLM_API_ID,
-    SUBENTRY_CONVERSATION,
 )
 from homeassistant.components import conversation
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 
@@ -193,23 +191,13 @@ async def _run_set(
 def _entry(name: str, server: Server, bridge: OllamaBridge) -> MockConfigEntry:
     """Return the config entry of one agent, pointed at the server."""
     if name == "ours":
-        return MockConfigEntry(
-            domain=DOMAIN,
-            data={CONF_BASE_URL: f"{server.url}/v1", CONF_API_KEY: None},
-            subentries_data=[
-                {
-                    "subentry_type": SUBENTRY_CONVERSATION,
-                    "data": {
-                        CONF_MODEL: MODEL_NAME,
-                        CONF_LLM_HASS_API: [LLM_API_ID],
-                        CONF_TIMEOUT: TURN_TIMEOUT,
-                        CONF_MAX_TOKENS: 400,
-                    },
-                    "title": "Layered Assist",
-                    "unique_id": None,
-                }
-            ],
-        )
+        options = {
+            CONF_MODEL: MODEL_NAME,
+            CONF_LLM_HASS_API: [LLM_API_ID],
+            CONF_TIMEOUT: TURN_TIMEOUT,
+            CONF_MAX_TOKENS: 400,
+        }
+        return our_entry(f"{server.url}/v1", {"Layered Assist": options})
     return ha_ollama_entry(bridge.url, MODEL_NAME, num_ctx=16384, keep_alive=-1)
 
 

@@ -27,6 +27,7 @@ from bench.actions import judge, made_calls, summarize
 from bench.home import (
     LoadedHome,
     async_prepare_home,
+    our_entry,
     percentile,
     read_home,
     satellite_in_area,
@@ -35,19 +36,17 @@ from bench.home import (
 )
 from custom_components.layered_assist.compat import open_chat_session
 from custom_components.layered_assist.const import (
-    CONF_BASE_URL,
     CONF_FAST_PATH,
     CONF_LOCAL_ACTION,
     CONF_MODEL,
     CONF_TOP_K,
     DOMAIN,
     LLM_API_ID,
-    SUBENTRY_CONVERSATION,
 )
 from custom_components.layered_assist.language.reading import read
 from homeassistant.components import conversation
 from homeassistant.components.conversation.const import DATA_COMPONENT
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context, HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 from tests.fake_openai import FakeOpenAI, text
@@ -222,19 +221,7 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as config_dir:
         async with async_test_home_assistant(config_dir=config_dir) as hass:
             loaded = await async_prepare_home(hass, home)
-            entry = MockConfigEntry(
-                domain=DOMAIN,
-                data={CONF_BASE_URL: server.base_url, CONF_API_KEY: None},
-                subentries_data=[
-                    {
-                        "subentry_type": SUBENTRY_CONVERSATION,
-                        "data": _agent_options(name, top_k),
-                        "title": name,
-                        "unique_id": None,
-                    }
-                    for name in AGENTS
-                ],
-            )
+            entry = our_entry(server.base_url, {name: _agent_options(name, top_k) for name in AGENTS})
             entry.add_to_hass(hass)
             assert await hass.config_entries.async_setup(entry.entry_id)
             await hass.async_block_till_done()

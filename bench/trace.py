@@ -20,19 +20,16 @@ import tempfile
 from types import FrameType
 from typing import Any
 
-from pytest_homeassistant_custom_component.common import MockConfigEntry, async_test_home_assistant
+from pytest_homeassistant_custom_component.common import async_test_home_assistant
 
-from bench.home import async_prepare_home, read_home
+from bench.home import async_prepare_home, our_entry, read_home
 from custom_components.layered_assist.const import (
-    CONF_BASE_URL,
     CONF_MODEL,
-    DOMAIN,
     LLM_API_ID,
-    SUBENTRY_CONVERSATION,
 )
 from homeassistant.components import conversation
 from homeassistant.components.conversation.const import DATA_COMPONENT
-from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API
+from homeassistant.const import CONF_LLM_HASS_API
 from homeassistant.core import Context
 from tests.fake_openai import FakeOpenAI, text
 
@@ -105,17 +102,8 @@ async def async_trace(sentence: str, home_path: Path, model_reply: str) -> Trace
         with tempfile.TemporaryDirectory() as config_dir:
             async with async_test_home_assistant(config_dir=config_dir) as hass:
                 await async_prepare_home(hass, home)
-                entry = MockConfigEntry(
-                    domain=DOMAIN,
-                    data={CONF_BASE_URL: server.base_url, CONF_API_KEY: None},
-                    subentries_data=[
-                        {
-                            "subentry_type": SUBENTRY_CONVERSATION,
-                            "data": {CONF_MODEL: "trace", CONF_LLM_HASS_API: [LLM_API_ID]},
-                            "title": "Trace",
-                            "unique_id": None,
-                        }
-                    ],
+                entry = our_entry(
+                    server.base_url, {"Trace": {CONF_MODEL: "trace", CONF_LLM_HASS_API: [LLM_API_ID]}}
                 )
                 entry.add_to_hass(hass)
                 assert await hass.config_entries.async_setup(entry.entry_id)

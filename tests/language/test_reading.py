@@ -19,6 +19,7 @@ from custom_components.layered_assist.language.names import NameIndex
 from custom_components.layered_assist.language.numbers import english_to_arabic
 from custom_components.layered_assist.language.pieces import Role
 from custom_components.layered_assist.language.reading import Mood, Reading, read
+from custom_components.layered_assist.language.tokens import normalize
 
 ROOT = Path(__file__).parents[2]
 HOMES = sorted(
@@ -280,6 +281,11 @@ def test_every_word_of_a_setting_is_explained(sentence: str) -> None:
     [clause] = read(sentence, "zh-Hans").clauses
     assert clause.actions
     assert clause.unexplained == ()
+
+
+def test_a_word_of_two_kinds_names_the_first() -> None:
+    """浴室寶 (Hong Kong) is a bath heater before a water heater, as its data lists it."""
+    assert names_lexicon().kinds_in(normalize("Panasonic 浴室寶")) == {"浴室宝": "bath_heater"}
 
 
 def test_traditional_chinese_with_no_region_reads_both() -> None:
