@@ -315,14 +315,17 @@ class Provisioner(HAClient):
                     "subentry_id": subentry["subentry_id"],
                 }
                 flow = await self._post("/api/config/config_entries/subentries/flow", start)
-                current = {
-                    field["name"]: field.get("description", {}).get("suggested_value")
-                    for field in flow.get("data_schema", [])
-                }
-                if str(current.get("timeout")) == wanted:
+                # The timeout is behind the recommended settings: off, the second form has it.
+                first = {**_suggested(flow.get("data_schema", [])), "recommended": False}
+                flow = await self._post(
+                    f"/api/config/config_entries/subentries/flow/{flow['flow_id']}", first
+                )
+                if flow.get("step_id") != "advanced":
+                    sys.exit(f"The agent's settings could not be opened: {flow}")
+                answer = _suggested(flow.get("data_schema", []))
+                if str(answer.get("model_settings", {}).get("timeout")) == wanted:
                     continue
-                answer = {key: value for key, value in current.items() if value is not None}
-                answer["timeout"] = int(wanted)
+                answer.setdefault("model_settings", {})["timeout"] = int(wanted)
                 result = await self._post(
                     f"/api/config/config_entries/subentries/flow/{flow['flow_id']}", answer
                 )
@@ -445,3 +448,14 @@ async def main() -> None:
 
 if __name__ == "__main__":
     asyncio.run(main())
+
+
+def _suggested(fields: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the values a serialized form suggests, a section's as a dict of its own."""
+    values: dict[str, Any] = {}
+    for field in fields:
+        if field.get("type") == "expandable":
+            values[field["name"]] = _suggested(field.get("schema", []))
+        elif (value := field.get("description", {}).get("suggested_value")) is not None:
+            values[field["name"]] = value
+    return values

@@ -1,19 +1,21 @@
 """Tests of the config flow: endpoint, first agent, reauth, reconfigure, subentries."""
 
-from typing import Any
-
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.layered_assist.const import (
+    CONF_ALARM_NOTIFY,
     CONF_BASE_URL,
     CONF_FILTER_BASE_URL,
     CONF_FILTER_MODEL,
     CONF_MAX_TOOL_ROUNDS,
     CONF_MODEL,
-    CONF_STREAM,
+    CONF_NEWS_FEEDS,
+    CONF_PROMPT,
+    CONF_RECOMMENDED,
     CONF_TEMPERATURE,
     CONF_TIMEOUT,
+    CONF_TOP_K,
     DEFAULT_MODEL,
     DOMAIN,
     LLM_API_ID,
@@ -59,7 +61,8 @@ async def test_full_flow_with_model_list(hass: HomeAssistant, fake_openai: FakeO
     [subentry] = entry.subentries.values()
     assert subentry.subentry_type == SUBENTRY_CONVERSATION
     assert subentry.data[CONF_MODEL] == "qwen2.5:7b"
-    assert subentry.data[CONF_MAX_TOOL_ROUNDS] == 3
+    assert subentry.data[CONF_RECOMMENDED] is True
+    assert CONF_MAX_TOOL_ROUNDS not in subentry.data  # read with its default
     assert subentry.data[CONF_LLM_HASS_API] == [LLM_API_ID]
     assert fake_openai.chat_requests == []
     assert hass.states.get("conversation.layered_assist") is not None
@@ -178,30 +181,52 @@ async def test_reconfigure_endpoint(
 
 
 async def test_subentry_create(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:
-    """A second agent is created from the form and gets its own entity."""
+    """Without the recommended settings, a second form in sections asks for the rest; a second
+    agent is created from both and gets its own entity."""
     result = await hass.config_entries.subentries.async_init(
         (init_integration.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
     )
     assert result["type"] is FlowResultType.FORM
-    schema_keys = {str(key) for key in result["data_schema"].schema}
-    assert {CONF_MODEL, CONF_LLM_HASS_API, CONF_MAX_TOOL_ROUNDS, CONF_TIMEOUT, CONF_STREAM} <= schema_keys
-
-    options: dict[str, Any] = {
+    assert {str(key) for key in result["data_schema"].schema} == {
+        CONF_NAME,
+        CONF_MODEL,
+        CONF_PROMPT,
+        CONF_LLM_HASS_API,
+        "tools",
+        CONF_RECOMMENDED,
+    }
+    first = {
         CONF_NAME: "Kitchen helper",
         CONF_MODEL: "qwen2.5:7b",
         CONF_LLM_HASS_API: ["assist", LLM_API_ID],
-        CONF_TEMPERATURE: 0.2,
-        "max_tokens": 512,
-        CONF_MAX_TOOL_ROUNDS: 5,
-        CONF_TIMEOUT: 20,
-        CONF_STREAM: False,
+        "tools": {CONF_NEWS_FEEDS: "https://example.org/feed.xml"},
+        CONF_RECOMMENDED: False,
     }
-    result = await hass.config_entries.subentries.async_configure(result["flow_id"], options)
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], first)
+    assert result["step_id"] == "advanced"
+    sections = {str(key): value for key, value in result["data_schema"].schema.items()}
+    assert set(sections) == {"model_settings", "device_control", "dialogs"}
+    assert sections["dialogs"].options["collapsed"] is True
+    advanced = {
+        "model_settings": {
+            CONF_TEMPERATURE: 0.2,
+            "max_tokens": 512,
+            CONF_MAX_TOOL_ROUNDS: 5,
+            CONF_TIMEOUT: 20,
+        },
+        "device_control": {CONF_TOP_K: 12},
+        "dialogs": {},
+    }
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], advanced)
     await hass.async_block_till_done()
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    subentries = [s for s in init_integration.subentries.values() if s.title == "Kitchen helper"]
-    assert len(subentries) == 1
-    assert subentries[0].data[CONF_MAX_TOOL_ROUNDS] == 5
+    [helper] = [s for s in init_integration.subentries.values() if s.title == "Kitchen helper"]
+    assert helper.data[CONF_MAX_TOOL_ROUNDS] == 5
+    assert helper.data[CONF_TOP_K] == 12
+    assert helper.data[CONF_NEWS_FEEDS] == "https://example.org/feed.xml"
+    assert helper.data[CONF_RECOMMENDED] is False
+    assert "tools" not in helper.data
+    assert "dialogs" not in helper.data
     assert hass.states.get("conversation.kitchen_helper") is not None
 
 
@@ -212,26 +237,61 @@ async def test_subentry_rejects_out_of_range_rounds(
     result = await hass.config_entries.subentries.async_init(
         (init_integration.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
     )
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_NAME: "x", CONF_MODEL: "gpt-test", "tools": {}, CONF_RECOMMENDED: False}
+    )
     with pytest.raises(InvalidData):
         await hass.config_entries.subentries.async_configure(
-            result["flow_id"], {CONF_NAME: "x", CONF_MODEL: "gpt-test", CONF_MAX_TOOL_ROUNDS: 11}
+            result["flow_id"],
+            {"model_settings": {CONF_MAX_TOOL_ROUNDS: 11}, "device_control": {}, "dialogs": {}},
         )
 
 
 async def test_subentry_reconfigure(hass: HomeAssistant, init_integration: MockConfigEntry) -> None:
-    """An agent's settings change and the entry reloads with them."""
+    """An agent's settings change and the entry reloads with them; the forms suggest what it has."""
     subentry = next(iter(init_integration.subentries.values()))
     result = await init_integration.start_subentry_reconfigure_flow(hass, subentry.subentry_id)
     assert result["step_id"] == "reconfigure"
     assert CONF_NAME not in {str(key) for key in result["data_schema"].schema}
 
-    new_options = {**subentry.data, CONF_MODEL: "qwen2.5:7b", CONF_MAX_TOOL_ROUNDS: 7}
-    result = await hass.config_entries.subentries.async_configure(result["flow_id"], new_options)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_MODEL: "qwen2.5:7b", "tools": {}, CONF_RECOMMENDED: False}
+    )
+    assert result["step_id"] == "advanced"
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"],
+        {"model_settings": {CONF_MAX_TOOL_ROUNDS: 7}, "device_control": {}, "dialogs": {}},
+    )
     await hass.async_block_till_done()
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "reconfigure_successful"
-    assert init_integration.subentries[subentry.subentry_id].data[CONF_MAX_TOOL_ROUNDS] == 7
+    data = init_integration.subentries[subentry.subentry_id].data
+    assert data[CONF_MAX_TOOL_ROUNDS] == 7
+    assert data[CONF_MODEL] == "qwen2.5:7b"
     assert hass.states.get("conversation.layered_assist") is not None
+
+
+async def test_back_to_the_recommended_settings(
+    hass: HomeAssistant, init_integration: MockConfigEntry
+) -> None:
+    """Choosing the recommended settings again drops the tuned ones, and keeps the tools' own."""
+    subentry = next(iter(init_integration.subentries.values()))
+    hass.config_entries.async_update_subentry(
+        init_integration, subentry, data={**subentry.data, CONF_MAX_TOOL_ROUNDS: 9, CONF_TOP_K: 30}
+    )
+    await hass.async_block_till_done()  # the entry reloads with its changed agent
+    result = await init_integration.start_subentry_reconfigure_flow(hass, subentry.subentry_id)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"],
+        {CONF_MODEL: "gpt-test", "tools": {CONF_ALARM_NOTIFY: "notify.phone"}, CONF_RECOMMENDED: True},
+    )
+    await hass.async_block_till_done()
+    assert result["reason"] == "reconfigure_successful"
+    data = init_integration.subentries[subentry.subentry_id].data
+    assert CONF_MAX_TOOL_ROUNDS not in data
+    assert CONF_TOP_K not in data
+    assert data[CONF_ALARM_NOTIFY] == "notify.phone"
+    assert data[CONF_RECOMMENDED] is True
 
 
 async def test_subentry_needs_loaded_entry(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> None:
@@ -285,7 +345,14 @@ async def test_subentry_form_without_model_list_and_no_api(
     assert result["type"] is FlowResultType.FORM
     fake_openai.models_status = 200
     result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {CONF_NAME: "Plain", CONF_MODEL: "my-own-model", CONF_LLM_HASS_API: []}
+        result["flow_id"],
+        {
+            CONF_NAME: "Plain",
+            CONF_MODEL: "my-own-model",
+            CONF_LLM_HASS_API: [],
+            "tools": {},
+            CONF_RECOMMENDED: True,
+        },
     )
     await hass.async_block_till_done()
     assert result["type"] is FlowResultType.CREATE_ENTRY
@@ -301,18 +368,20 @@ async def test_subentry_refuses_a_small_model_url_it_cannot_use(
     result = await hass.config_entries.subentries.async_init(
         (init_integration.entry_id, SUBENTRY_CONVERSATION), context={"source": config_entries.SOURCE_USER}
     )
-    options = {
-        CONF_NAME: "Filtered",
-        CONF_MODEL: "gpt-test",
-        CONF_FILTER_MODEL: "small",
-        CONF_FILTER_BASE_URL: "http://[::1",
-    }
-    result = await hass.config_entries.subentries.async_configure(result["flow_id"], options)
-    assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {CONF_FILTER_BASE_URL: "invalid_url"}
     result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {**options, CONF_FILTER_BASE_URL: "http://127.0.0.1:9/v1"}
+        result["flow_id"],
+        {CONF_NAME: "Filtered", CONF_MODEL: "gpt-test", "tools": {}, CONF_RECOMMENDED: False},
     )
+    advanced = {
+        "model_settings": {CONF_FILTER_MODEL: "small", CONF_FILTER_BASE_URL: "http://[::1"},
+        "device_control": {},
+        "dialogs": {},
+    }
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], advanced)
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": "invalid_url"}
+    advanced["model_settings"][CONF_FILTER_BASE_URL] = "http://127.0.0.1:9/v1"
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"], advanced)
     await hass.async_block_till_done()
     assert result["type"] is FlowResultType.CREATE_ENTRY
     assert hass.states.get("conversation.filtered") is not None

@@ -15,7 +15,7 @@ import pytest
 import pytest_socket
 
 from devhome.ha_client import TOKEN_FILE
-from devhome.provision import Provisioner
+from devhome.provision import Provisioner, _suggested
 from devhome.smoke import CHINESE, ENGLISH, DemoHass, demo_hass, run_checks
 
 # Starts real Home Assistant processes: left out of scripts/test --quick.
@@ -103,3 +103,37 @@ def test_provisioning_that_cannot_complete_fails_loudly(tmp_path: Path) -> None:
         pass
     assert "did not appear within 5 s" in str(err.value)
     assert "light.ceiling_lights" in str(err.value)
+
+
+async def _agent_timeout(demo: DemoHass, monkeypatch: pytest.MonkeyPatch, wanted: str) -> str | None:
+    """Set the agent's model timeout as `scripts/develop --model` does, then read it back."""
+    monkeypatch.setenv("LAYERED_ASSIST_AGENT_TIMEOUT", wanted)
+    async with aiohttp.ClientSession() as session:
+        provisioner = Provisioner(session, demo.config, english=False, url=demo.url)
+        await provisioner.login()
+        await provisioner.ensure_agent_timeout()
+        [entry] = await provisioner.ws("config_entries/get", domain="layered_assist")
+        [agent] = await provisioner.ws("config_entries/subentries/list", entry_id=entry["entry_id"])
+        for _ in range(50):  # the entry reloads with its changed agent first
+            flow = await provisioner._post(
+                "/api/config/config_entries/subentries/flow",
+                {"handler": [entry["entry_id"], "conversation"], "subentry_id": agent["subentry_id"]},
+            )
+            if "data_schema" in flow:
+                break
+            await asyncio.sleep(0.2)
+        flow = await provisioner._post(
+            f"/api/config/config_entries/subentries/flow/{flow['flow_id']}",
+            {**_suggested(flow["data_schema"]), "recommended": False},
+        )
+        timeout = _suggested(flow["data_schema"]).get("model_settings", {}).get("timeout")
+        return None if timeout is None else str(timeout)
+
+
+def test_the_model_timeout_is_set_through_the_agents_forms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`scripts/develop --model` gives the agent a long timeout through its two forms, as a user would."""
+    pytest_socket.enable_socket()
+    with demo_hass(tmp_path / "config") as demo:
+        assert asyncio.run(_agent_timeout(demo, monkeypatch, "123")) == "123"

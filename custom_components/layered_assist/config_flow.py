@@ -18,6 +18,7 @@ from homeassistant.config_entries import (
 )
 from homeassistant.const import CONF_API_KEY, CONF_LLM_HASS_API, CONF_NAME
 from homeassistant.core import HomeAssistant, callback
+from homeassistant.data_entry_flow import section
 from homeassistant.helpers import llm
 from homeassistant.helpers.selector import (
     BooleanSelector,
@@ -66,6 +67,7 @@ from .const import (
     CONF_PERSONAS,
     CONF_PRESETS,
     CONF_PROMPT,
+    CONF_RECOMMENDED,
     CONF_RISKY,
     CONF_STREAM,
     CONF_TEMPERATURE,
@@ -102,17 +104,8 @@ from .entry_storage import PER_ENTRY_MINOR_VERSION
 from .selection.capabilities import ALL_RISKS
 
 LOCAL_ONLY_TITLE = "Local only"
-DEFAULT_AGENT_OPTIONS: dict[str, Any] = {
-    CONF_LLM_HASS_API: [LLM_API_ID],
-    CONF_TEMPERATURE: DEFAULT_TEMPERATURE,
-    CONF_MAX_TOKENS: DEFAULT_MAX_TOKENS,
-    CONF_MAX_TOOL_ROUNDS: DEFAULT_MAX_TOOL_ROUNDS,
-    CONF_TIMEOUT: DEFAULT_TIMEOUT,
-    CONF_STREAM: DEFAULT_STREAM,
-    CONF_FAST_PATH: DEFAULT_FAST_PATH,
-    CONF_LOCAL_ACTION: DEFAULT_LOCAL_ACTION,
-    CONF_TOP_K: DEFAULT_TOP_K,
-}
+# A new agent: our tools, and the recommended settings (each read with its default).
+DEFAULT_AGENT_OPTIONS: dict[str, Any] = {CONF_LLM_HASS_API: [LLM_API_ID], CONF_RECOMMENDED: True}
 
 
 def _error_code(err: EndpointError) -> str:
@@ -331,128 +324,257 @@ class LayeredAssistConfigFlow(ConfigFlow, domain=DOMAIN):
 
 
 class ConversationAgentFlow(ConfigSubentryFlow):
-    """Create or reconfigure a conversation agent."""
+    """Create or reconfigure a conversation agent.
+
+    The first form asks what every agent needs (name, model, instructions, tools and the
+    settings of our own tools) and whether to keep the recommended settings; only without
+    them does a second form show the rest, in sections: the model, device control, dialogs.
+    """
+
+    def __init__(self) -> None:
+        """Start with no options read yet."""
+        self._options: dict[str, Any] = {}
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Create an agent."""
-        return await self._async_step_agent(user_input, DEFAULT_AGENT_OPTIONS)
+        if not self._options:
+            self._options = dict(DEFAULT_AGENT_OPTIONS)
+        return await self._async_step_agent(user_input)
 
     async def async_step_reconfigure(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Change an agent."""
-        return await self._async_step_agent(user_input, self._get_reconfigure_subentry().data)
+        if not self._options:
+            self._options = dict(self._get_reconfigure_subentry().data)
+            # An agent made before the choice existed keeps the settings it has.
+            self._options.setdefault(CONF_RECOMMENDED, False)
+        return await self._async_step_agent(user_input)
 
-    async def _async_step_agent(
-        self, user_input: dict[str, Any] | None, current: Mapping[str, Any]
-    ) -> SubentryFlowResult:
-        """Show and handle the agent form (step ``user`` or ``reconfigure``)."""
+    @property
+    def _is_new(self) -> bool:
+        return self.source != SOURCE_RECONFIGURE
+
+    async def _async_step_agent(self, user_input: dict[str, Any] | None) -> SubentryFlowResult:
+        """Show and handle the first form (step ``user`` or ``reconfigure``)."""
         entry = self._get_entry()
         if entry.state is not ConfigEntryState.LOADED:
             return self.async_abort(reason="entry_not_loaded")
-        is_new = self.source != SOURCE_RECONFIGURE
-        errors: dict[str, str] = {}
-        if user_input is not None and not _url_parses(self.hass, user_input.get(CONF_FILTER_BASE_URL)):
-            # Caught here, not when the agent starts with a small model it cannot reach.
-            errors[CONF_FILTER_BASE_URL] = "invalid_url"
-            current = user_input
-        elif user_input is not None:
-            if not user_input.get(CONF_LLM_HASS_API):
-                user_input.pop(CONF_LLM_HASS_API, None)
-            if is_new:
-                # The entry's update listener reloads it with the new agent.
-                return self.async_create_entry(title=user_input.pop(CONF_NAME), data=user_input)
-            return self.async_update_and_abort(entry, self._get_reconfigure_subentry(), data=user_input)
-
+        if user_input is not None:
+            given = _flattened(user_input)
+            if not given.get(CONF_LLM_HASS_API):
+                given.pop(CONF_LLM_HASS_API, None)
+                self._options.pop(CONF_LLM_HASS_API, None)
+            self._options.update(given)
+            if not given[CONF_RECOMMENDED]:
+                return await self.async_step_advanced()
+            for key in ADVANCED_KEYS:
+                # Recommended: the defaults, as they are in this release.
+                self._options.pop(key, None)
+            return self._async_finish()
         client = entry.runtime_data.client
         try:
             models = await client.async_list_models(VALIDATION_TIMEOUT) if client else None
         except EndpointError:
             models = None
-        schema = self._agent_schema(is_new, models, current)
+        schema = self._agent_schema(models)
         return self.async_show_form(
-            step_id="user" if is_new else "reconfigure",
-            data_schema=self.add_suggested_values_to_schema(schema, current),
+            step_id="user" if self._is_new else "reconfigure",
+            data_schema=self.add_suggested_values_to_schema(schema, _nested(self._options, FIRST_SECTIONS)),
+        )
+
+    async def async_step_advanced(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Show and handle the settings the recommended ones stand for, in sections."""
+        errors: dict[str, str] = {}
+        suggested = self._options
+        if user_input is not None:
+            given = _flattened(user_input)
+            if _url_parses(self.hass, given.get(CONF_FILTER_BASE_URL)):
+                self._options.update(given)
+                return self._async_finish()
+            # Caught here, not when the agent starts with a small model it cannot reach.
+            errors["base"] = "invalid_url"
+            suggested = {**self._options, **given}
+        return self.async_show_form(
+            step_id="advanced",
+            data_schema=self.add_suggested_values_to_schema(
+                _advanced_schema(), _nested(suggested, ADVANCED_SECTIONS)
+            ),
             errors=errors,
         )
 
-    def _agent_schema(self, is_new: bool, models: list[str] | None, current: Mapping[str, Any]) -> vol.Schema:
-        """Return the agent form."""
+    @callback
+    def _async_finish(self) -> SubentryFlowResult:
+        """Create the agent, or save the one reconfigured (its entry reloads with it)."""
+        if self._is_new:
+            return self.async_create_entry(title=self._options.pop(CONF_NAME), data=self._options)
+        return self.async_update_and_abort(
+            self._get_entry(), self._get_reconfigure_subentry(), data=self._options
+        )
+
+    def _agent_schema(self, models: list[str] | None) -> vol.Schema:
+        """Return the first form."""
         apis = [SelectOptionDict(value=api.id, label=api.name) for api in llm.async_get_apis(self.hass)]
         fields: dict[Any, Any] = {}
-        if is_new:
+        if self._is_new:
             fields[vol.Required(CONF_NAME, default=DEFAULT_AGENT_NAME)] = TextSelector()
         fields.update(
             {
-                vol.Required(CONF_MODEL, default=current.get(CONF_MODEL, DEFAULT_MODEL)): _model_selector(
-                    models
-                ),
+                vol.Required(
+                    CONF_MODEL, default=self._options.get(CONF_MODEL, DEFAULT_MODEL)
+                ): _model_selector(models),
                 vol.Optional(CONF_PROMPT): TemplateSelector(),
                 vol.Optional(CONF_LLM_HASS_API): SelectSelector(
                     SelectSelectorConfig(options=apis, multiple=True)
                 ),
-                vol.Required(CONF_TEMPERATURE, default=DEFAULT_TEMPERATURE): NumberSelector(
-                    NumberSelectorConfig(min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER)
-                ),
-                vol.Required(CONF_MAX_TOKENS, default=DEFAULT_MAX_TOKENS): vol.All(
-                    NumberSelector(
-                        NumberSelectorConfig(min=16, max=32768, step=1, mode=NumberSelectorMode.BOX)
+                vol.Required(SECTION_TOOLS): section(
+                    vol.Schema(
+                        {
+                            vol.Optional(CONF_NEWS_FEEDS): TextSelector(TextSelectorConfig(multiline=True)),
+                            vol.Optional(CONF_WEATHER_ENTITY): EntitySelector(
+                                EntitySelectorConfig(domain="weather")
+                            ),
+                            vol.Optional(CONF_ALARM_NOTIFY): TextSelector(),
+                            vol.Optional(CONF_ALARM_SATELLITES): EntitySelector(
+                                EntitySelectorConfig(domain="assist_satellite", multiple=True)
+                            ),
+                            vol.Optional(CONF_PERSONAS, default=DEFAULT_PERSONAS): TextSelector(
+                                TextSelectorConfig(multiline=True)
+                            ),
+                        }
                     ),
-                    vol.Coerce(int),
+                    {"collapsed": True},
                 ),
-                vol.Required(CONF_MAX_TOOL_ROUNDS, default=DEFAULT_MAX_TOOL_ROUNDS): vol.All(
-                    NumberSelector(
-                        NumberSelectorConfig(
-                            min=MIN_TOOL_ROUNDS, max=MAX_TOOL_ROUNDS, step=1, mode=NumberSelectorMode.BOX
-                        )
-                    ),
-                    vol.Coerce(int),
-                ),
-                vol.Required(CONF_TIMEOUT, default=DEFAULT_TIMEOUT): vol.All(
-                    NumberSelector(
-                        NumberSelectorConfig(
-                            min=1, max=600, step=1, unit_of_measurement="s", mode=NumberSelectorMode.BOX
-                        )
-                    ),
-                    vol.Coerce(int),
-                ),
-                vol.Required(CONF_STREAM, default=DEFAULT_STREAM): BooleanSelector(),
-                vol.Required(CONF_FAST_PATH, default=DEFAULT_FAST_PATH): BooleanSelector(),
-                vol.Required(CONF_LOCAL_ACTION, default=DEFAULT_LOCAL_ACTION): BooleanSelector(),
-                vol.Required(CONF_TOP_K, default=DEFAULT_TOP_K): vol.All(
-                    NumberSelector(NumberSelectorConfig(min=3, max=50, step=1, mode=NumberSelectorMode.BOX)),
-                    vol.Coerce(int),
-                ),
-                vol.Optional(CONF_FILTER_MODEL): TextSelector(),
-                vol.Optional(CONF_FILTER_BASE_URL): TextSelector(
-                    TextSelectorConfig(type=TextSelectorType.URL)
-                ),
-                vol.Optional(CONF_FILTER_API_KEY): TextSelector(
-                    TextSelectorConfig(type=TextSelectorType.PASSWORD)
-                ),
-                vol.Required(CONF_DIALOG_TIMEOUT, default=DEFAULT_DIALOG_TIMEOUT): vol.All(
-                    NumberSelector(
-                        NumberSelectorConfig(
-                            min=30, max=3600, step=1, unit_of_measurement="s", mode=NumberSelectorMode.BOX
-                        )
-                    ),
-                    vol.Coerce(int),
-                ),
-                vol.Required(CONF_MIN_TEMPERATURE, default=DEFAULT_MIN_TEMPERATURE): _number(-50, 100),
-                vol.Required(CONF_MAX_TEMPERATURE, default=DEFAULT_MAX_TEMPERATURE): _number(-50, 100),
-                vol.Required(CONF_MIN_HUMIDITY, default=DEFAULT_MIN_HUMIDITY): _number(0, 100),
-                vol.Required(CONF_MAX_HUMIDITY, default=DEFAULT_MAX_HUMIDITY): _number(0, 100),
-                vol.Optional(CONF_PRESETS, default=DEFAULT_PRESETS): TextSelector(),
-                vol.Optional(CONF_NEWS_FEEDS): TextSelector(TextSelectorConfig(multiline=True)),
-                vol.Optional(CONF_WEATHER_ENTITY): EntitySelector(EntitySelectorConfig(domain="weather")),
-                vol.Optional(CONF_ALARM_NOTIFY): TextSelector(),
-                vol.Optional(CONF_ALARM_SATELLITES): EntitySelector(
-                    EntitySelectorConfig(domain="assist_satellite", multiple=True)
-                ),
-                vol.Optional(CONF_PERSONAS, default=DEFAULT_PERSONAS): TextSelector(
-                    TextSelectorConfig(multiline=True)
-                ),
-                vol.Optional(CONF_RISKY, default=list(ALL_RISKS)): SelectSelector(
-                    SelectSelectorConfig(options=list(ALL_RISKS), multiple=True, translation_key=CONF_RISKY)
-                ),
+                vol.Required(CONF_RECOMMENDED, default=True): BooleanSelector(),
             }
         )
         return vol.Schema(fields)
+
+
+def _advanced_schema() -> vol.Schema:
+    """Return the second form: what the recommended settings stand for, in sections."""
+    return vol.Schema(
+        {
+            vol.Required(SECTION_MODEL): section(
+                vol.Schema(
+                    {
+                        vol.Required(CONF_TEMPERATURE, default=DEFAULT_TEMPERATURE): NumberSelector(
+                            NumberSelectorConfig(min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER)
+                        ),
+                        vol.Required(CONF_MAX_TOKENS, default=DEFAULT_MAX_TOKENS): _whole(16, 32768),
+                        vol.Required(CONF_MAX_TOOL_ROUNDS, default=DEFAULT_MAX_TOOL_ROUNDS): _whole(
+                            MIN_TOOL_ROUNDS, MAX_TOOL_ROUNDS
+                        ),
+                        vol.Required(CONF_TIMEOUT, default=DEFAULT_TIMEOUT): _whole(1, 600, "s"),
+                        vol.Required(CONF_STREAM, default=DEFAULT_STREAM): BooleanSelector(),
+                        vol.Optional(CONF_FILTER_MODEL): TextSelector(),
+                        vol.Optional(CONF_FILTER_BASE_URL): TextSelector(
+                            TextSelectorConfig(type=TextSelectorType.URL)
+                        ),
+                        vol.Optional(CONF_FILTER_API_KEY): TextSelector(
+                            TextSelectorConfig(type=TextSelectorType.PASSWORD)
+                        ),
+                    }
+                )
+            ),
+            vol.Required(SECTION_DEVICE_CONTROL): section(
+                vol.Schema(
+                    {
+                        vol.Required(CONF_FAST_PATH, default=DEFAULT_FAST_PATH): BooleanSelector(),
+                        vol.Required(CONF_LOCAL_ACTION, default=DEFAULT_LOCAL_ACTION): BooleanSelector(),
+                        vol.Required(CONF_TOP_K, default=DEFAULT_TOP_K): _whole(3, 50),
+                        vol.Optional(CONF_RISKY, default=list(ALL_RISKS)): SelectSelector(
+                            SelectSelectorConfig(
+                                options=list(ALL_RISKS), multiple=True, translation_key=CONF_RISKY
+                            )
+                        ),
+                    }
+                )
+            ),
+            vol.Required(SECTION_DIALOGS): section(
+                vol.Schema(
+                    {
+                        vol.Required(CONF_DIALOG_TIMEOUT, default=DEFAULT_DIALOG_TIMEOUT): _whole(
+                            30, 3600, "s"
+                        ),
+                        vol.Required(CONF_MIN_TEMPERATURE, default=DEFAULT_MIN_TEMPERATURE): _number(
+                            -50, 100
+                        ),
+                        vol.Required(CONF_MAX_TEMPERATURE, default=DEFAULT_MAX_TEMPERATURE): _number(
+                            -50, 100
+                        ),
+                        vol.Required(CONF_MIN_HUMIDITY, default=DEFAULT_MIN_HUMIDITY): _number(0, 100),
+                        vol.Required(CONF_MAX_HUMIDITY, default=DEFAULT_MAX_HUMIDITY): _number(0, 100),
+                        vol.Optional(CONF_PRESETS, default=DEFAULT_PRESETS): TextSelector(),
+                    }
+                ),
+                {"collapsed": True},
+            ),
+        }
+    )
+
+
+def _whole(low: int, high: int, unit: str | None = None) -> vol.All:
+    """Return a whole number field between two bounds."""
+    config = NumberSelectorConfig(min=low, max=high, step=1, mode=NumberSelectorMode.BOX)
+    if unit is not None:
+        config["unit_of_measurement"] = unit
+    return vol.All(NumberSelector(config), vol.Coerce(int))
+
+
+# The sections of each form and the settings in them (stored flat in the agent's data).
+SECTION_TOOLS, SECTION_MODEL, SECTION_DEVICE_CONTROL, SECTION_DIALOGS = (
+    "tools",
+    "model_settings",
+    "device_control",
+    "dialogs",
+)
+FIRST_SECTIONS: dict[str, tuple[str, ...]] = {
+    SECTION_TOOLS: (
+        CONF_NEWS_FEEDS,
+        CONF_WEATHER_ENTITY,
+        CONF_ALARM_NOTIFY,
+        CONF_ALARM_SATELLITES,
+        CONF_PERSONAS,
+    ),
+}
+ADVANCED_SECTIONS: dict[str, tuple[str, ...]] = {
+    SECTION_MODEL: (
+        CONF_TEMPERATURE,
+        CONF_MAX_TOKENS,
+        CONF_MAX_TOOL_ROUNDS,
+        CONF_TIMEOUT,
+        CONF_STREAM,
+        CONF_FILTER_MODEL,
+        CONF_FILTER_BASE_URL,
+        CONF_FILTER_API_KEY,
+    ),
+    SECTION_DEVICE_CONTROL: (CONF_FAST_PATH, CONF_LOCAL_ACTION, CONF_TOP_K, CONF_RISKY),
+    SECTION_DIALOGS: (
+        CONF_DIALOG_TIMEOUT,
+        CONF_MIN_TEMPERATURE,
+        CONF_MAX_TEMPERATURE,
+        CONF_MIN_HUMIDITY,
+        CONF_MAX_HUMIDITY,
+        CONF_PRESETS,
+    ),
+}
+ADVANCED_KEYS = tuple(key for keys in ADVANCED_SECTIONS.values() for key in keys)
+
+
+def _flattened(user_input: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a form's input with its sections' settings lifted to the top."""
+    flat: dict[str, Any] = {}
+    for key, value in user_input.items():
+        if key in FIRST_SECTIONS or key in ADVANCED_SECTIONS:
+            flat.update(value)
+        else:
+            flat[key] = value
+    return flat
+
+
+def _nested(options: Mapping[str, Any], sections: Mapping[str, tuple[str, ...]]) -> dict[str, Any]:
+    """Return stored settings as a form with these sections suggests them."""
+    inside = {key for keys in sections.values() for key in keys}
+    nested: dict[str, Any] = {key: value for key, value in options.items() if key not in inside}
+    for name, keys in sections.items():
+        nested[name] = {key: options[key] for key in keys if key in options}
+    return nested

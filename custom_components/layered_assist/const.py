@@ -49,6 +49,8 @@ CONF_MIN_HUMIDITY: Final = "min_humidity"
 CONF_MAX_HUMIDITY: Final = "max_humidity"
 CONF_PRESETS: Final = "presets"
 CONF_RISKY: Final = "risky"
+# The agent keeps the recommended settings (the second form of its flow is skipped).
+CONF_RECOMMENDED: Final = "recommended"
 DEFAULT_DIALOG_TIMEOUT: Final = 300
 DEFAULT_MIN_TEMPERATURE: Final = -10
 DEFAULT_MAX_TEMPERATURE: Final = 50
