@@ -399,6 +399,17 @@ def _named_by_device(entry: dict[str, Any], devices: Counter[str]) -> bool:
     )
 
 
+def _suggested(fields: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the values a serialized form suggests, a section's as a dict of its own."""
+    values: dict[str, Any] = {}
+    for field in fields:
+        if field.get("type") == "expandable":
+            values[field["name"]] = _suggested(field.get("schema", []))
+        elif (value := field.get("description", {}).get("suggested_value")) is not None:
+            values[field["name"]] = value
+    return values
+
+
 async def main() -> None:
     """Provision once; print how to log in."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -448,14 +459,3 @@ async def main() -> None:
 
 if __name__ == "__main__":
     asyncio.run(main())
-
-
-def _suggested(fields: list[dict[str, Any]]) -> dict[str, Any]:
-    """Return the values a serialized form suggests, a section's as a dict of its own."""
-    values: dict[str, Any] = {}
-    for field in fields:
-        if field.get("type") == "expandable":
-            values[field["name"]] = _suggested(field.get("schema", []))
-        elif (value := field.get("description", {}).get("suggested_value")) is not None:
-            values[field["name"]] = value
-    return values

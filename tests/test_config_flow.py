@@ -293,6 +293,14 @@ async def test_back_to_the_recommended_settings(
     assert data[CONF_ALARM_NOTIFY] == "notify.phone"
     assert data[CONF_RECOMMENDED] is True
 
+    # A setting emptied on the form is removed, not kept as it was.
+    result = await init_integration.start_subentry_reconfigure_flow(hass, subentry.subentry_id)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_MODEL: "gpt-test", "tools": {}, CONF_RECOMMENDED: True}
+    )
+    await hass.async_block_till_done()
+    assert CONF_ALARM_NOTIFY not in init_integration.subentries[subentry.subentry_id].data
+
 
 async def test_subentry_needs_loaded_entry(hass: HomeAssistant, mock_config_entry: MockConfigEntry) -> None:
     """Agents cannot be added while the endpoint is not loaded."""

@@ -362,8 +362,7 @@ class ConversationAgentFlow(ConfigSubentryFlow):
             given = _flattened(user_input)
             if not given.get(CONF_LLM_HASS_API):
                 given.pop(CONF_LLM_HASS_API, None)
-                self._options.pop(CONF_LLM_HASS_API, None)
-            self._options.update(given)
+            self._store(given, FIRST_KEYS)
             if not given[CONF_RECOMMENDED]:
                 return await self.async_step_advanced()
             for key in ADVANCED_KEYS:
@@ -388,7 +387,7 @@ class ConversationAgentFlow(ConfigSubentryFlow):
         if user_input is not None:
             given = _flattened(user_input)
             if _url_parses(self.hass, given.get(CONF_FILTER_BASE_URL)):
-                self._options.update(given)
+                self._store(given, ADVANCED_KEYS)
                 return self._async_finish()
             # Caught here, not when the agent starts with a small model it cannot reach.
             errors["base"] = "invalid_url"
@@ -400,6 +399,13 @@ class ConversationAgentFlow(ConfigSubentryFlow):
             ),
             errors=errors,
         )
+
+    def _store(self, given: dict[str, Any], form_keys: tuple[str, ...]) -> None:
+        """Keep a form's input; a setting of the form left empty is removed, not kept as it was."""
+        for key in form_keys:
+            if key not in given:
+                self._options.pop(key, None)
+        self._options.update(given)
 
     @callback
     def _async_finish(self) -> SubentryFlowResult:
@@ -558,6 +564,7 @@ ADVANCED_SECTIONS: dict[str, tuple[str, ...]] = {
     ),
 }
 ADVANCED_KEYS = tuple(key for keys in ADVANCED_SECTIONS.values() for key in keys)
+FIRST_KEYS = (CONF_PROMPT, CONF_LLM_HASS_API, *(key for keys in FIRST_SECTIONS.values() for key in keys))
 
 
 def _flattened(user_input: Mapping[str, Any]) -> dict[str, Any]:

@@ -422,3 +422,16 @@ async def test_the_vacuum_of_the_room_said_may_start(
     await converse(hass, "让客厅的扫地机器人开始扫地")
 
     assert home.acted_on() == {"vacuum.robot"}
+
+
+async def test_a_room_said_for_another_device_is_not_the_vacuums(
+    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """ "把主卧灯关了，然后让扫地机器人开始扫地": the bedroom is the light's, the vacuum may start."""
+    fake_openai.add(
+        call("control_devices", {"commands": [{"entity_id": "vacuum.robot", "command": "start"}]})
+    )
+
+    await converse(hass, "把主卧吸顶灯关了，然后让扫地机器人开始扫地")
+
+    assert "vacuum.robot" in home.acted_on()

@@ -283,6 +283,14 @@ def test_every_word_of_a_setting_is_explained(sentence: str) -> None:
     assert clause.unexplained == ()
 
 
+def test_a_bit_more_is_again_of_a_step_only() -> None:
+    """ "A bit more" asks for the last step again; it says nothing of its own."""
+    [clause] = read("a bit more", "en").clauses
+    assert clause.again
+    assert clause.more
+    assert not clause.unexplained
+
+
 def test_a_word_of_two_kinds_names_the_first() -> None:
     """浴室寶 (Hong Kong) is a bath heater before a water heater, as its data lists it."""
     assert names_lexicon().kinds_in(normalize("Panasonic 浴室寶")) == {"浴室宝": "bath_heater"}

@@ -212,6 +212,8 @@ async def test_buttons_are_pressed(hass: HomeAssistant) -> None:
         ("switch.gate_bot", {"friendly_name": "大閘 Bot"}, "turn_on", (RISK_LOCKS,), False),
         ("switch.garage_lights", {"friendly_name": "Garage Lights"}, "turn_on", ALL_RISKS, False),
         ("switch.gate_light", {"friendly_name": "閘口燈"}, "turn_on", ALL_RISKS, False),
+        # 鐵閘 is a shutter or the gate of a flat: never opened without a yes.
+        ("switch.shutter_bot", {"friendly_name": "車房鐵閘"}, "turn_on", ALL_RISKS, True),
         ("switch.gate_bot", {"friendly_name": "大閘 Bot"}, "turn_off", ALL_RISKS, False),
     ],
 )

@@ -111,3 +111,47 @@ async def test_switching_on_the_heat_is_heating(
     await converse(hass, "把客厅的暖气打开")
     assert ("climate.set_hvac_mode", "climate.living_ac", "{'hvac_mode': 'heat'}") in made(setup)
     assert {m[1] for m in made(setup)} == {"climate.living_ac"}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "十分钟后把客厅窗帘拉开……哦不对，是主卧窗帘",
+        "别关客厅主灯，哦不对，是主卧吸顶灯",
+        "把客厅窗帘拉开，哦不对",
+    ],
+)
+async def test_what_is_taken_back_from_a_later_or_a_dont_is_handed_on(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+) -> None:
+    """Taken back from a request for later, a "don't", or with nothing said instead: nothing now."""
+    fake_openai.add(text("你是想让我做什么？"))
+    await converse(hass, sentence)
+    assert setup.calls == []
+
+
+async def test_the_same_after_two_devices_is_not_guessed(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """After a light set and a strip switched off, "主卧的也一样" does not do both to each light."""
+    fake_openai.add(text("主卧的哪盏灯？"))
+    await converse_in_turns(hass, "客厅主灯调到百分之三十，灯带关掉", "主卧的也一样")
+    assert len(setup.calls) == 2
+
+
+async def test_again_of_one_of_two_is_that_one(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "主卧的再来一次" after two rooms' lights: only the bedroom's again."""
+    await converse_in_turns(hass, "客厅主灯和主卧吸顶灯调亮一点", "主卧的再来一次")
+    assert [m[1] for m in made(setup, 2)] == ["light.master_ceiling"]
+
+
+async def test_a_cooling_word_shared_by_two_rooms_cools_both(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "客厅和主卧开冷气": both air conditioners in cool mode, the living room's too."""
+    update_state(hass, "climate.living_ac", "heat")
+    await converse(hass, "客厅和主卧开冷气")
+    cooled = {m[1] for m in made(setup) if m[0] == "climate.set_hvac_mode" and "cool" in m[2]}
+    assert cooled == {"climate.living_ac", "climate.master_ac"}

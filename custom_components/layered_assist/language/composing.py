@@ -278,7 +278,7 @@ def _verb(composition: Composition, index: int, concept: str, setting: bool) -> 
         # "把空调开到26度": switched on where that helps, then set.
         actions.append(Action(ActionKind.TURN_ON, option=IMPLIED if setting else None))
         used.add(index)
-    elif concept in ("again", "keep"):
+    elif concept in ("again", "more", "keep"):
         used.add(index)
     elif concept == "send":
         home = next(iter(composition.said(Category.GROUP, "home")), None)

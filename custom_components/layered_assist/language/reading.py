@@ -82,6 +82,8 @@ class Clause:
     # "it", "here", "there".
     references: frozenset[str] = frozenset()
     again: bool = False
+    # "A bit more": again, and only a step (ADJUST_…, INCREASE, DECREASE) may be repeated so.
+    more: bool = False
     # "leave it as it is": nothing is to change.
     keep: bool = False
     polite: bool = False
@@ -404,7 +406,8 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
         generic_places=generic,
         group=group,
         references=references,
-        again=any(p.has(Category.VERB, "again") for p in pieces),
+        again=any(p.has(Category.VERB, "again") or p.has(Category.VERB, "more") for p in pieces),
+        more=any(p.has(Category.VERB, "more") for p in pieces),
         keep=any(p.has(Category.VERB, "keep") for p in pieces),
         polite=polite,
         attributes=tuple(dict.fromkeys(p.concept for p in pieces if p.has(Category.ATTRIBUTE))),
@@ -467,13 +470,26 @@ def _taken_back(clauses: list[Clause]) -> list[Clause]:
     """Drop a request the speaker takes back, and the words that take it back.
 
     "把客厅的窗帘拉开……哦不对，是次卧的窗帘": only 次卧的窗帘 is asked for, with the verb of the
-    request taken back; its "是" restates, and is explained.
+    request taken back; its "是" restates, and is explained. Only a plain request for now is
+    replaced so: one for later or a "don't" taken back, or one taken back with nothing said
+    instead ("……, no wait"), keeps the words that take it back unexplained, and nothing is done
+    locally.
     """
     kept = list(clauses)
     index = 1
-    while index < len(kept) - 1:
-        withdrawn, correction, following = kept[index - 1], kept[index], kept[index + 1]
+    while index < len(kept):
+        withdrawn, correction = kept[index - 1], kept[index]
         if not _is_correction(correction) or not (withdrawn.actions or withdrawn.about_devices):
+            index += 1
+            continue
+        following = kept[index + 1] if index + 1 < len(kept) else None
+        plain = withdrawn.mood is Mood.COMMAND and not any(p.role is Role.TIME for p in withdrawn.pieces)
+        if following is None or not plain or following.mood is not Mood.COMMAND:
+            # (Both sides: what is said after it may be more of the "don't", or of the later.)
+            taking_back = tuple(p.text for p in correction.pieces if p.role is not Role.PUNCT)
+            kept[index - 1] = replace(withdrawn, unexplained=(*withdrawn.unexplained, *taking_back))
+            if following is not None:
+                kept[index + 1] = replace(following, unexplained=(*following.unexplained, *taking_back))
             index += 1
             continue
         restating = {p.text for p in following.pieces[:1] if p.has(Category.RESTATING)}

@@ -12,7 +12,7 @@ from homeassistant.const import ATTR_FRIENDLY_NAME, ATTR_SUPPORTED_FEATURES
 from homeassistant.core import State
 
 from ..language.concepts import LIGHTS
-from ..language.lexicon import names_lexicon
+from ..language.lexicon import Category, names_lexicon
 from ..language.tokens import normalize
 
 # Feature bits of HA's entity feature flags (stable, public values).
@@ -466,8 +466,11 @@ def opens_a_door(name: str) -> bool:
 
     "大閘 Bot", "Garage Door Opener"; not a light there ("Garage Lights", "閘口燈").
     """
-    kinds = set(names_lexicon().kinds_in(normalize(name)).values())
-    return bool(kinds & DOOR_KINDS) and not kinds & LIGHTS
+    lexicon = names_lexicon()
+    words = lexicon.kinds_in(normalize(name))
+    # Every kind a word may be (鐵閘: a shutter, or the gate of a flat), so a door is never missed.
+    kinds = {s.concept for word in words for s in lexicon.senses_of(word) if s.category is Category.KIND}
+    return bool(kinds & DOOR_KINDS) and not set(words.values()) & LIGHTS
 
 
 def validate_command(

@@ -107,6 +107,20 @@ def _says_mode_or_set(piece: Piece) -> bool:
     )
 
 
+# Actions that are a step from the setting as it is: "a bit more" repeats them.
+_STEPS = frozenset(
+    kind.value
+    for kind in (
+        ActionKind.ADJUST_TEMPERATURE,
+        ActionKind.ADJUST_BRIGHTNESS,
+        ActionKind.ADJUST_VOLUME,
+        ActionKind.ADJUST_VALUE,
+        ActionKind.INCREASE,
+        ActionKind.DECREASE,
+    )
+)
+
+
 def _remark(segment: Segment) -> bool:
     """Tell whether a clause only mentions something beside a request ("我想冲凉", "该睡觉了")."""
     # ("and the back door" shares the verb before: a request.)
@@ -522,6 +536,11 @@ class SelectionEngine:
         Said of other devices ("书房的也一样" after the living room's air conditioner), the
         last commands are those devices' own: each takes what was done to its domain.
         """
+        if any(s.clause.more for s in recall.segments) and any(
+            not isinstance(r.get("action"), dict) or r["action"].get("kind") not in _STEPS
+            for r in state.last_commands
+        ):
+            return None  # "a bit more" after "set it to 22": more of what is not said
         others = [t for s in recall.segments for t in s.targets]
         if any(
             not s.confident and (s.targets or s.areas or s.floors or s.clause.entity_names or s.clause.kinds)
@@ -530,15 +549,17 @@ class SelectionEngine:
             # "书房的也一样" with no device there that is like the last: not the last ones again.
             return None
         last = [(str(r.get("entity_id")), r) for r in state.last_commands]
-        if others and set(others) - {entity_id for entity_id, _ in last}:
-            last = [
-                (target, record)
-                for target in others
-                for entity_id, record in last
-                if entity_id.split(".", 1)[0] == target.split(".", 1)[0]
-            ]
-            if {target for target, _ in last} != set(others):
+        done_to = {entity_id for entity_id, _ in last}
+        if others and set(others) <= done_to:
+            # "主卧的再来一次" after two rooms: only the devices said, again.
+            last = [(entity_id, record) for entity_id, record in last if entity_id in others]
+        elif others:
+            if len(done_to) != 1:
+                return None  # which of the last devices each new one is like is not said
+            [before] = done_to
+            if any(target.split(".", 1)[0] != before.split(".", 1)[0] for target in others):
                 return None  # a device said that nothing done before fits
+            last = [(target, record) for target in others for _, record in last]
         planned = []
         for entity_id, record in last:
             action = record.get("action")

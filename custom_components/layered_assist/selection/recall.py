@@ -715,10 +715,12 @@ class Recaller:
                     for s in p.senses
                     if s.category is Category.OPTION
                 }
+                takes_modes = "climate" in (segment.domains or neighbour.domains)
                 fitting = tuple(
                     a
                     for a in neighbour.actions
-                    if not (a.kind is ActionKind.SET_HVAC_MODE and f"hvac.{a.option}" in implied)
+                    if takes_modes
+                    or not (a.kind is ActionKind.SET_HVAC_MODE and f"hvac.{a.option}" in implied)
                 )
                 changes.update(actions=fitting or neighbour.actions, action_inherited=True)
             places_only = (

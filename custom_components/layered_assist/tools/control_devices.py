@@ -203,7 +203,8 @@ def said_requests(recall: Recall, catalog: DeviceCatalog) -> tuple[SaidRequest, 
             continue  # a remark beside the request ("我要倒水")
         if devices is None and before:
             devices = before
-        requests.append(SaidRequest(devices, segment.actions, frozenset(segment.areas)))
+        said_here = frozenset() if segment.area_inherited else frozenset(segment.areas)
+        requests.append(SaidRequest(devices, segment.actions, said_here))
         before = devices
     return tuple(requests)
 
