@@ -8,12 +8,13 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from bench.home import LoadedHome
+from custom_components.layered_assist.compat import open_chat_session
 from custom_components.layered_assist.const import CONF_LOCAL_ACTION
 from homeassistant.components import conversation
 from homeassistant.components.conversation.agent_manager import get_agent_manager
 from homeassistant.components.conversation.const import DATA_COMPONENT
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers import chat_session, intent
+from homeassistant.core import Context, HomeAssistant
+from homeassistant.helpers import intent
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
@@ -183,7 +184,7 @@ async def test_a_match_ha_cannot_carry_out_leaves_nothing_in_the_log(
     assert layer(hass) == "model"
     assert "RingBell" not in json.dumps(fake_openai.chat_requests[0]["messages"])
     with (
-        chat_session.async_get_chat_session(hass, _last_conversation_id(hass)) as session,
+        open_chat_session(hass, _last_conversation_id(hass), Context()) as session,
         conversation.async_get_chat_log(hass, session) as chat_log,
     ):
         assert not [c for c in chat_log.content if getattr(c, "tool_calls", None)]
