@@ -411,27 +411,27 @@ async def test_a_room_to_clean_is_not_the_whole_home(
     assert "cannot clean only the room asked for" in told
 
 
-async def test_the_vacuum_of_the_room_said_may_start(
-    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # The room said is the vacuum's own.
+        "让客厅的扫地机器人开始扫地",
+        # The room said is the light's, in the clause before.
+        "把主卧吸顶灯关了，然后让扫地机器人开始扫地",
+    ],
+)
+async def test_the_vacuum_may_start_where_no_other_room_is_asked(
+    hass: HomeAssistant,
+    home: LoadedHome,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    sentence: str,
 ) -> None:
-    """A room said that is the vacuum's own is no other room: it starts."""
+    """No room other than its own is asked of the vacuum: the model's start is carried out."""
     fake_openai.add(
         call("control_devices", {"commands": [{"entity_id": "vacuum.robot", "command": "start"}]})
     )
 
-    await converse(hass, "让客厅的扫地机器人开始扫地")
-
-    assert home.acted_on() == {"vacuum.robot"}
-
-
-async def test_a_room_said_for_another_device_is_not_the_vacuums(
-    hass: HomeAssistant, home: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
-) -> None:
-    """ "把主卧灯关了，然后让扫地机器人开始扫地": the bedroom is the light's, the vacuum may start."""
-    fake_openai.add(
-        call("control_devices", {"commands": [{"entity_id": "vacuum.robot", "command": "start"}]})
-    )
-
-    await converse(hass, "把主卧吸顶灯关了，然后让扫地机器人开始扫地")
+    await converse(hass, sentence)
 
     assert "vacuum.robot" in home.acted_on()

@@ -55,13 +55,24 @@ async def test_the_same_in_another_room(
     assert made(setup, 1) == [("climate.set_temperature", "climate.master_ac", "{'temperature': 25.0}")]
 
 
-async def test_the_same_where_nothing_is_alike_is_not_the_last_again(
-    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
+@pytest.mark.parametrize(
+    ("first", "reply"),
+    [
+        # Where no climate is like the living room's: neither guessed nor that one set again.
+        ("客厅空调调到二十五度", "阳台没有空调。"),
+        # After a light set and a strip switched off: not both done to each light there.
+        ("客厅主灯调到百分之三十，灯带关掉", "主卧的哪盏灯？"),
+    ],
+)
+async def test_the_same_there_is_not_guessed(
+    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI, first: str, reply: str
 ) -> None:
-    """ "阳台的也一样" where no climate is: neither guessed nor the living room's set again."""
-    fake_openai.add(text("阳台没有空调。"))
-    await converse_in_turns(hass, "客厅空调调到二十五度", "阳台的也一样")
-    assert len(setup.calls) == 1
+    """ "…的也一样" where what is alike is not clear: nothing more is done."""
+    fake_openai.add(text(reply))
+    await converse(hass, first)
+    done = len(setup.calls)
+    await converse(hass, "阳台的也一样" if "空调" in first else "主卧的也一样")
+    assert len(setup.calls) == done
 
 
 async def test_louder_and_quieter_by_sound(
@@ -128,15 +139,6 @@ async def test_what_is_taken_back_from_a_later_or_a_dont_is_handed_on(
     fake_openai.add(text("你是想让我做什么？"))
     await converse(hass, sentence)
     assert setup.calls == []
-
-
-async def test_the_same_after_two_devices_is_not_guessed(
-    hass: HomeAssistant, setup: LoadedHome, fake_openai: FakeOpenAI
-) -> None:
-    """After a light set and a strip switched off, "主卧的也一样" does not do both to each light."""
-    fake_openai.add(text("主卧的哪盏灯？"))
-    await converse_in_turns(hass, "客厅主灯调到百分之三十，灯带关掉", "主卧的也一样")
-    assert len(setup.calls) == 2
 
 
 async def test_again_of_one_of_two_is_that_one(
