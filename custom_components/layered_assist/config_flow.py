@@ -178,12 +178,12 @@ def _model_selector(models: list[str] | None) -> SelectSelector | TextSelector:
     )
 
 
-def _number(low: float, high: float) -> vol.All:
-    """Return a number field."""
-    return vol.All(
-        NumberSelector(NumberSelectorConfig(min=low, max=high, step=1, mode=NumberSelectorMode.BOX)),
-        vol.Coerce(float),
-    )
+def _number(low: float, high: float, unit: str | None = None, cast: type = float) -> vol.All:
+    """Return a number field in steps of one (``cast=int`` for a whole number)."""
+    config = NumberSelectorConfig(min=low, max=high, step=1, mode=NumberSelectorMode.BOX)
+    if unit is not None:
+        config["unit_of_measurement"] = unit
+    return vol.All(NumberSelector(config), vol.Coerce(cast))
 
 
 def _title(base_url: str) -> str:
@@ -465,11 +465,13 @@ def _advanced_schema() -> vol.Schema:
                         vol.Required(CONF_TEMPERATURE, default=DEFAULT_TEMPERATURE): NumberSelector(
                             NumberSelectorConfig(min=0, max=2, step=0.05, mode=NumberSelectorMode.SLIDER)
                         ),
-                        vol.Required(CONF_MAX_TOKENS, default=DEFAULT_MAX_TOKENS): _whole(16, 32768),
-                        vol.Required(CONF_MAX_TOOL_ROUNDS, default=DEFAULT_MAX_TOOL_ROUNDS): _whole(
-                            MIN_TOOL_ROUNDS, MAX_TOOL_ROUNDS
+                        vol.Required(CONF_MAX_TOKENS, default=DEFAULT_MAX_TOKENS): _number(
+                            16, 32768, cast=int
                         ),
-                        vol.Required(CONF_TIMEOUT, default=DEFAULT_TIMEOUT): _whole(1, 600, "s"),
+                        vol.Required(CONF_MAX_TOOL_ROUNDS, default=DEFAULT_MAX_TOOL_ROUNDS): _number(
+                            MIN_TOOL_ROUNDS, MAX_TOOL_ROUNDS, cast=int
+                        ),
+                        vol.Required(CONF_TIMEOUT, default=DEFAULT_TIMEOUT): _number(1, 600, "s", cast=int),
                         vol.Required(CONF_STREAM, default=DEFAULT_STREAM): BooleanSelector(),
                         vol.Optional(CONF_FILTER_MODEL): TextSelector(),
                         vol.Optional(CONF_FILTER_BASE_URL): TextSelector(
@@ -486,7 +488,7 @@ def _advanced_schema() -> vol.Schema:
                     {
                         vol.Required(CONF_FAST_PATH, default=DEFAULT_FAST_PATH): BooleanSelector(),
                         vol.Required(CONF_LOCAL_ACTION, default=DEFAULT_LOCAL_ACTION): BooleanSelector(),
-                        vol.Required(CONF_TOP_K, default=DEFAULT_TOP_K): _whole(3, 50),
+                        vol.Required(CONF_TOP_K, default=DEFAULT_TOP_K): _number(3, 50, cast=int),
                         vol.Optional(CONF_RISKY, default=list(ALL_RISKS)): SelectSelector(
                             SelectSelectorConfig(
                                 options=list(ALL_RISKS), multiple=True, translation_key=CONF_RISKY
@@ -498,8 +500,8 @@ def _advanced_schema() -> vol.Schema:
             vol.Required(SECTION_DIALOGS): section(
                 vol.Schema(
                     {
-                        vol.Required(CONF_DIALOG_TIMEOUT, default=DEFAULT_DIALOG_TIMEOUT): _whole(
-                            30, 3600, "s"
+                        vol.Required(CONF_DIALOG_TIMEOUT, default=DEFAULT_DIALOG_TIMEOUT): _number(
+                            30, 3600, "s", cast=int
                         ),
                         vol.Required(CONF_MIN_TEMPERATURE, default=DEFAULT_MIN_TEMPERATURE): _number(
                             -50, 100
@@ -516,14 +518,6 @@ def _advanced_schema() -> vol.Schema:
             ),
         }
     )
-
-
-def _whole(low: int, high: int, unit: str | None = None) -> vol.All:
-    """Return a whole number field between two bounds."""
-    config = NumberSelectorConfig(min=low, max=high, step=1, mode=NumberSelectorMode.BOX)
-    if unit is not None:
-        config["unit_of_measurement"] = unit
-    return vol.All(NumberSelector(config), vol.Coerce(int))
 
 
 # The sections of each form and the settings in them (stored flat in the agent's data).

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class ActionKind(StrEnum):
@@ -55,6 +56,19 @@ class Action:
     fahrenheit: bool = False
     # The named choice of a mode, a colour or a colour temperature ("cool", "purple", "warm").
     option: str | None = None
+
+    @classmethod
+    def from_record(cls, record: Any) -> "Action | None":
+        """Return an action as a conversation's state keeps it (its fields), or None when unreadable."""
+        if not isinstance(record, dict) or record.get("kind") not in ActionKind.__members__.values():
+            return None
+        value = record.get("value")
+        return cls(
+            ActionKind(record["kind"]),
+            float(value) if value is not None else None,
+            bool(record.get("fahrenheit")),
+            str(record["option"]) if record.get("option") else None,
+        )
 
 
 # The option of a switch-on that only goes with a setting ("开到26度"): done only where it helps.

@@ -109,15 +109,14 @@ def _says_mode_or_set(piece: Piece) -> bool:
 
 # Actions that are a step from the setting as it is: "a bit more" repeats them.
 _STEPS = frozenset(
-    kind.value
-    for kind in (
+    {
         ActionKind.ADJUST_TEMPERATURE,
         ActionKind.ADJUST_BRIGHTNESS,
         ActionKind.ADJUST_VOLUME,
         ActionKind.ADJUST_VALUE,
         ActionKind.INCREASE,
         ActionKind.DECREASE,
-    )
+    }
 )
 
 
@@ -352,17 +351,9 @@ class SelectionEngine:
             # named 拜拜 is not run by a goodbye).
             return (Action(ActionKind.TURN_ON),)
         if clause.also and state.last_commands:
-            recorded = state.last_commands[-1].get("action")
-            if isinstance(recorded, dict) and recorded.get("kind") in ActionKind.__members__.values():
-                value = recorded.get("value")
-                return (
-                    Action(
-                        ActionKind(recorded["kind"]),
-                        float(value) if value is not None else None,
-                        bool(recorded.get("fahrenheit")),
-                        str(recorded["option"]) if recorded.get("option") else None,
-                    ),
-                )
+            recorded = Action.from_record(state.last_commands[-1].get("action"))
+            if recorded is not None:
+                return (recorded,)
         return ()
 
     def _own_options(self, segment: Segment) -> list[PlannedCommand] | None:
@@ -537,7 +528,7 @@ class SelectionEngine:
         last commands are those devices' own: each takes what was done to its domain.
         """
         if any(s.clause.more for s in recall.segments) and any(
-            not isinstance(r.get("action"), dict) or r["action"].get("kind") not in _STEPS
+            (action := Action.from_record(r.get("action"))) is None or action.kind not in _STEPS
             for r in state.last_commands
         ):
             return None  # "a bit more" after "set it to 22": more of what is not said
@@ -562,18 +553,8 @@ class SelectionEngine:
             last = [(target, record) for target in others for _, record in last]
         planned = []
         for entity_id, record in last:
-            action = record.get("action")
-            if isinstance(action, dict) and action.get("kind") in ActionKind.__members__.values():
-                value = action.get("value")
-                command = self._command(
-                    entity_id,
-                    Action(
-                        ActionKind(action["kind"]),
-                        float(value) if value is not None else None,
-                        bool(action.get("fahrenheit")),
-                        str(action["option"]) if action.get("option") else None,
-                    ),
-                )
+            if (action := Action.from_record(record.get("action"))) is not None:
+                command = self._command(entity_id, action)
             elif self.catalog.entry(entity_id) is not None:
                 command = plan_command(self.hass, entity_id, str(record.get("command")), record.get("params"))
             else:
