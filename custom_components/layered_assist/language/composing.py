@@ -313,6 +313,31 @@ def _verb(composition: Composition, index: int, concept: str, setting: bool) -> 
         used.add(index)
 
 
+# What may stand between a swing word and its on or off ("擺頭也開"): "also", "a bit", fillers.
+_SMALL_WORDS = frozenset({Category.FILLER, Category.REFERENCE, Category.AMOUNT})
+
+
+def _swing_switched(composition: Composition, verbs: list[tuple[int, str]]) -> None:
+    """Read "擺頭關掉", "摇头也打开" as the swing switched, not the fan.
+
+    The on or off verb must stand next to the swing word, with nothing but small words between:
+    "打开风扇，再摇头" switches the fan on and sets it swinging.
+    """
+    pieces = composition.pieces
+    swings = [i for i, concept in verbs if concept == "oscillate"]
+    for index, concept in verbs:
+        if concept not in ("on", "off") or not any(
+            all(p.category in _SMALL_WORDS for p in pieces[min(i, index) + 1 : max(i, index)]) for i in swings
+        ):
+            continue
+        switch = ActionKind.TURN_ON if concept == "on" else ActionKind.TURN_OFF
+        composition.actions[:] = [
+            (Action(ActionKind.OSCILLATE, 0.0) if a.kind is ActionKind.OSCILLATE and concept == "off" else a)
+            for a in composition.actions
+            if a.kind is not switch
+        ]
+
+
 def _verbs(composition: Composition) -> None:
     """Add the verbs: switch, lock, pause, mute, start, dock, swing."""
     setting = bool(composition.actions)
@@ -330,6 +355,7 @@ def _verbs(composition: Composition) -> None:
             composition.use_attribute("volume")
             continue
         _verb(composition, index, concept, setting)
+    _swing_switched(composition, verbs)
     concepts = {concept for _, concept in verbs}
     if {"on", "off"} <= concepts:
         # "开关" said as two verbs: neither is sure.

@@ -45,6 +45,10 @@ KINDS: dict[str, Kind] = {
     "airer": Kind(("cover",)),
     "window": Kind(("cover",), frozenset({"window"})),
     "fan": Kind(("fan", "switch")),
+    "ceiling_fan": Kind(("fan", "switch")),
+    "floor_fan": Kind(("fan", "switch")),
+    "desk_fan": Kind(("fan", "switch")),
+    "circulator": Kind(("fan", "switch")),
     "fresh_air": Kind(("fan", "switch", "climate")),
     "bug_zapper": Kind(("switch",)),
     "exhaust_fan": Kind(("fan", "switch")),
@@ -95,6 +99,10 @@ _LAMPS = frozenset(
     }
 )
 LIGHTS = _LAMPS | {"light", "room_light", "main_light", "pendant", "strip", "spotlight"}
+# Fans by their build: "落地扇" is the floor fan among the fans, and any fan is one of them.
+_FANS = frozenset({"ceiling_fan", "floor_fan", "desk_fan", "circulator"})
+# The kinds a broader one takes in ("lamp": a desk lamp; "fan": a floor fan).
+_NARROWER = {"lamp": _LAMPS, "fan": _FANS}
 FAMILIES = (
     LIGHTS,
     frozenset({"curtain", "sheer", "blind"}),
@@ -106,15 +114,23 @@ FAMILIES = (
 
 
 def same_family(kind: str, others: frozenset[str]) -> bool:
-    """Tell whether any of the other kinds is the kind or of its family."""
+    """Tell whether any of the other kinds is the kind or of its family.
+
+    A broader kind and a narrower one are ("fan" and 落地扇); two builds of one kind are not
+    (a 吊扇 is no 循环扇).
+    """
     if kind in others:
+        return True
+    if any(kind in builds and (others & builds) - {kind, broad} for broad, builds in _NARROWER.items()):
+        return False
+    if narrower(kind, others) or any(narrower(other, frozenset({kind})) for other in others):
         return True
     return any(kind in family and family & others for family in FAMILIES)
 
 
 def narrower(kind: str, others: frozenset[str]) -> bool:
-    """Tell whether a device named as the others is of the kind said ("lamp" takes in a desk lamp)."""
-    return kind in others or (kind == "lamp" and bool(_LAMPS & others))
+    """Tell whether a device named as the others is of the kind said ("lamp" takes a desk lamp)."""
+    return kind in others or bool(_NARROWER.get(kind, frozenset()) & others)
 
 
 # What a complaint implies: the kinds that could help ("好冷" → climate).

@@ -8,7 +8,9 @@ Owners are opaque keys (an entity id, "area:kitchen"): the catalog decides what 
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
+from .lexicon import Category, names_lexicon
 from .numbers import chinese_numeral
 from .tokens import Token, prepare, tokenize
 
@@ -89,6 +91,9 @@ def _key_text(token: Token) -> str:
 
 # Said between the parts of a name without changing it (哥哥的书桌灯, 阿公的电扇).
 POSSESSIVES = frozenset({"的", "嘅", "之"})
+
+# Said after the first character of an activity's name without changing it (餵一下麻糬 of 餵麻糬).
+_ASPECTS_INSIDE = (("一", "下"), ("吓",))
 
 # Words too common to name anything by themselves ("and" of "Door and Window Sensor").
 _COMMON_WORDS = frozenset(
@@ -211,6 +216,16 @@ class NameIndex:
                     # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
                     inside = [inside[0], *(t for t in inside[1:-1] if t.text not in POSSESSIVES), inside[-1]]
                     stretches = self._stretches.get(tuple(t.sound for t in inside))
+                # A word left out is taken only where the rest is the name word for word: 爸爸媽媽房部
+                # 抽濕機 is no 嫲嫲房抽濕機 by sound.
+                shortened = False
+                if not stretches and (shorter := _without_measure_word(inside)) is not None:
+                    # "Ethan 房盞燈" of Ethan 房燈: a measure word said inside a name.
+                    inside, shortened = shorter, True
+                    stretches = self._stretches.get(tuple(t.sound for t in inside))
+                if not stretches and (shorter := _without_aspect(inside)) is not None:
+                    inside, shortened = shorter, True
+                    stretches = self._stretches.get(tuple(t.sound for t in inside))
                 if not stretches:
                     continue
                 said = tuple(_key_text(t) for t in inside)
@@ -220,6 +235,8 @@ class NameIndex:
                 best: dict[str, NameMatch] = {}
                 for stretch in stretches:
                     misses = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
+                    if misses and shortened:
+                        continue
                     # Homophones: at most half of a whole name of two or more, by sound only; a part
                     # of a name only when long ("加四" is no part of 加湿器).
                     size = len(inside)
@@ -241,3 +258,27 @@ class NameIndex:
                 if best:
                     found[(start, end)] = tuple(best.values())
         return found
+
+
+def _without_aspect(tokens: Sequence[Token]) -> list[Token] | None:
+    """Return a stretch without the aspect said after its first character, if one is."""
+    for aspect in _ASPECTS_INSIDE:
+        after = 1 + len(aspect)
+        if len(tokens) > after + 1 and tuple(t.text for t in tokens[1:after]) == aspect:
+            return [tokens[0], *tokens[after:]]
+    return None
+
+
+@cache
+def _measure_words() -> frozenset[str]:
+    """Return the measure words of every language (盞, 部, 個)."""
+    return frozenset(names_lexicon().words(Category.FILLER, "measure"))
+
+
+def _without_measure_word(tokens: Sequence[Token]) -> list[Token] | None:
+    """Return a stretch without the one measure word said inside it (盞 of "Ethan 房盞燈"), if one is."""
+    measures = _measure_words()
+    inner = [i for i in range(1, len(tokens) - 1) if tokens[i].text in measures]
+    if len(inner) != 1:
+        return None
+    return [*tokens[: inner[0]], *tokens[inner[0] + 1 :]]

@@ -51,7 +51,7 @@ _SETTING = frozenset(
     {Category.VERB, Category.DIRECTION, Category.OPTION, Category.EXTREME, Category.ATTRIBUTE}
 )
 # Devices a name alone never works: said without a verb, a scene's name is a remark ("晚安").
-_RUN_WITH_A_VERB = ("scene.", "script.")
+_RUN_WITH_A_VERB = ("scene.", "script.", "button.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,8 +272,12 @@ def _joiner(around: _Around, senses: _Senses) -> Sense | _Senses | None:
 
 
 def _amount(around: _Around, senses: _Senses) -> Sense | _Senses | None:
-    """Settle "by" counts only before a number ("lower it by two")."""
+    """Settle "by" counts only before a number ("lower it by two"), and 啲 before a kind is a plural."""
     amount = _of(senses, Category.AMOUNT)
+    plural = next((s for s in senses if s.category is Category.FILLER and s.concept == "plural"), None)
+    if plural is not None and around.after is not None and around.after.could_be(Category.KIND):
+        # "主人房啲燈": 啲 before a kind is "the" of several, not "a bit".
+        return plural
     if amount is None or amount.concept != "by":
         return None
     after = around.after
@@ -330,6 +334,20 @@ def _pick(around: _Around) -> Sense | None:
     return next((s for category in _PREFERRED for s in senses if s.category is category), senses[0])
 
 
+def _names_what_a_filler_would_not(
+    pieces: Sequence[Piece], index: int, sense: Sense, has_target: bool
+) -> bool:
+    """Tell whether a filler word that is part of a name is the name: nothing else says which device.
+
+    Not when a pause follows it ("right, turn it off") or the clause refers to a device already.
+    """
+    if sense.category is not Category.FILLER or has_target:
+        return False
+    if index + 1 < len(pieces) and pieces[index + 1].role is Role.PUNCT:
+        return False
+    return not any(p.could_be(Category.REFERENCE, "it", "they", "one") for p in pieces)
+
+
 def _for_a_device(pieces: Sequence[Piece], index: int) -> bool:
     """Tell whether an option said after a verb of setting is for another device of the clause.
 
@@ -367,7 +385,10 @@ def choose(pieces: Sequence[Piece], *, first: bool = True) -> list[Piece]:
         role = piece.role
         if role is Role.NAME and sense is not None:
             whole = [m for m in piece.names if m.full]
-            if not whole or (sense.category is not Category.KIND and not any(m.exact for m in whole)):
+            if _names_what_a_filler_would_not(pieces, index, sense, has_target):
+                # "right 都開埋" after Hue Play left: the right one, not a "right," of hesitation.
+                sense = None
+            elif not whole or (sense.category is not Category.KIND and not any(m.exact for m in whole)):
                 # A word of the language wins over part of a name ("play" of "Hue Play") and over a
                 # name it only sounds like (開返 is no scene 开饭); a kind keeps the names it is
                 # part of as a hint ("台灯" of 书房台灯).

@@ -346,7 +346,11 @@ class SelectionEngine:
         clause = segment.clause
         domains = {t.split(".", 1)[0] for t in segment.targets}
         light_verb = any(p.has(Category.VERB, "set") or p.has(Category.VERB, "adjust") for p in clause.pieces)
-        if segment.targets and domains <= {"scene", "script"} and (light_verb or clause.name_commands):
+        if (
+            segment.targets
+            and domains <= {"scene", "script", "button"}
+            and (light_verb or clause.name_commands)
+        ):
             # "set the living room to Relax", "客厅转 Relax": a scene said with a verb is run (a scene
             # named 拜拜 is not run by a goodbye).
             return (Action(ActionKind.TURN_ON),)

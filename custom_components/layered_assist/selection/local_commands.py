@@ -10,7 +10,7 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 
 from ..language.actions import Action, ActionKind
 from .capabilities import commands_for
-from .presets import fan_mode_step, pick_fan_mode, pick_preset
+from .presets import fan_mode_step, numbered_fan_mode, pick_fan_mode, pick_preset
 
 BRIGHTNESS_STEP = 20
 # How far "a bit" moves a cover or a valve, in percentage points.
@@ -19,7 +19,13 @@ POSITION_STEP = 20
 WHITES = {"warm": 2700, "neutral": 4000, "cool": 6500}
 type Command = tuple[str, dict[str, Any]]
 
-_ON = {"cover": "open_cover", "valve": "open_valve", "vacuum": "start"}
+_ON = {
+    "cover": "open_cover",
+    "valve": "open_valve",
+    "vacuum": "start",
+    "button": "press",
+    "input_button": "press",
+}
 _OFF = {"cover": "close_cover", "valve": "close_valve", "vacuum": "return_to_base", "lock": "lock"}
 _STOP = {"cover": "stop_cover", "valve": "stop_valve", "vacuum": "stop", "media_player": "media_stop"}
 # The command, its field and the attribute listing the options, of each domain with presets.
@@ -116,6 +122,9 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         return ("set_percentage", {"percentage": round(value)})
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "fan" and value is not None:
         return _fan_level(state, value)
+    if kind is ActionKind.SET_SPEED_LEVEL and domain == "climate" and value is not None:
+        mode = numbered_fan_mode(value, state.attributes.get("fan_modes") or ())
+        return ("set_fan_mode", {"fan_mode": mode}) if mode is not None else None
     if kind is ActionKind.SET_HUMIDITY and domain in ("humidifier", "climate") and value is not None:
         return ("set_humidity", {"humidity": round(value)})
     if kind in (ActionKind.INCREASE, ActionKind.DECREASE):

@@ -72,6 +72,12 @@ def fan_mode_step(current: object, options: Iterable[object], *, up: bool) -> st
     return numbered[max(0, min(len(numbered) - 1, index))]
 
 
+def numbered_fan_mode(level: float, options: Iterable[object]) -> str | None:
+    """Return the fan mode that is this number ("风速较去三" of Daikin's "1"…"5"), if there is one."""
+    wanted = str(int(level)) if level == int(level) else None
+    return wanted if wanted is not None and wanted in _numbered(tuple(options)) else None
+
+
 def _numbered(options: tuple[object, ...]) -> list[str]:
     """Return the numbered levels among a device's options, lowest first (none unless two or more)."""
     numbered = sorted((str(option) for option in options if str(option).isdigit()), key=int)

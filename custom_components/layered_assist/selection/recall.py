@@ -38,6 +38,8 @@ RARE_SOUND = 40
 # Entities that only report: a part of a device's name said in a command is not for them.
 _REPORTING = frozenset({"sensor", "binary_sensor", "event", "update", "button", "camera", "image"})
 LOW_CONFIDENCE = 0.5
+# A device this well named is shown to the model even past a sure clause's few candidates.
+NAMED_EXTRA = 0.1
 # Classes of cover that people name one for another ("close the blinds" of a curtain).
 _WINDOW_COVERINGS = frozenset({"curtain", "blind", "shade", "shutter"})
 # Joiners that start a new request rather than continue a list ("然后", "and then").
@@ -149,9 +151,15 @@ class Segment:
 
     @property
     def _plural(self) -> bool:
+        """Tell whether a kind is said in the plural: "the lights", 客廳啲燈."""
+        pieces = self.clause.pieces
         return any(
-            p.has(Category.KIND) and p.text.isascii() and p.text.endswith("s") and p.text != "ss"
-            for p in self.clause.pieces
+            p.has(Category.KIND)
+            and (
+                (p.text.isascii() and p.text.endswith("s") and p.text != "ss")
+                or (index > 0 and pieces[index - 1].has(Category.FILLER, "plural"))
+            )
+            for index, p in enumerate(pieces)
         )
 
     @property
@@ -273,11 +281,13 @@ def _whole_words(match: NameMatch, places: frozenset[str], length: int) -> bool:
     """Tell whether a part of a name stands on its own.
 
     It does when it starts the name, is English (words are whole), follows a place ("电饭煲"
-    of 厨房电饭煲; not "卧室空调" of 主卧室空调), or is a long tail after a brand and its
-    blurb ("落地扇1X" of 米家直流变频落地扇1X).
+    of 厨房电饭煲; not "卧室空调" of 主卧室空调) or a latin word or number, or is a long tail
+    after a brand and its blurb ("落地扇1X" of 米家直流变频落地扇1X).
     """
     tail = match.start + length == match.size and len(match.before) >= 2 and length >= 3
-    return match.start == 0 or match.before.isascii() or match.before in places or tail
+    # After a model number or a latin word a Chinese part starts anew ("童锁" of "… X86C 童锁").
+    after_latin = match.before[-1:].isascii() and match.before[-1:].isalnum()
+    return match.start == 0 or match.before.isascii() or match.before in places or tail or after_latin
 
 
 def _said(
@@ -356,9 +366,24 @@ def _owner_of_another_kind(clause: Clause, pieces: set[int], entry: CatalogEntry
             or after[0].text not in POSSESSIVES
             or not after[1].has(Category.KIND)
             or narrower(after[1].concept, entry.named_kinds)
+            or _of_its_domain_alone(after[1].concept, entry)
         ):
             return False
     return True
+
+
+def _of_its_domain_alone(kind: str, entry: CatalogEntry) -> bool:
+    """Tell whether a kind said after a name is the entity's own, its name saying no other of that domain.
+
+    "出門的腳本": the script 出門 (its name says a door, which no script is), not an owner
+    of some script; "客厅大灯的夜灯" stays the night light of the main light.
+    """
+    head = KINDS.get(kind)
+    return (
+        head is not None
+        and entry.domain in head.domains
+        and not any(entry.domain in KINDS[own].domains for own in entry.named_kinds if own in KINDS)
+    )
 
 
 def _another_number_follows(clause: Clause, index: int, match: NameMatch, length: int) -> bool:
@@ -390,11 +415,13 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
         same_family(kind, entry.named_kinds) for kind in kinds_said
     )
     own_kind = entry.domain in segment.domains and not other_kind
-    kind_sizes = {len(tokenize(word)) for word in entry.kind_words} if own_kind else set()
     for (owner, text), covered in said.covered.items():
         if owner != entity_id:
             continue
         size = said.sizes[(owner, text)]
+        # What is left unsaid of the name is its kind word ("客厅" of 客厅灯); not a model's
+        # "Google … Mini" around the "Nest" said.
+        kind_sizes = {len(tokenize(word)) for word in entry.kind_words if word in text} if own_kind else set()
         coverage = 1.0 if size - covered in kind_sizes else min(1.0, covered / max(1, size))
         if coverage > best:
             best, name = coverage, text
@@ -614,6 +641,10 @@ class Recaller:
             else:
                 limit = self.top_k * 2
             candidates.extend(c.entity_id for c in segment.candidates[:limit])
+            # Every other device the words said name, up to the usual count: "净化器童锁" names the
+            # purifier well and its child lock better, though the lock scores lower as a switch.
+            named = [c.entity_id for c in segment.candidates[limit:] if c.name_score >= NAMED_EXTRA]
+            candidates.extend(named[: max(0, self.top_k - limit)])
         if reading.again:
             candidates[:0] = list(context.last_targets or context.recent_devices[:1])
         if not candidates and any(s.domains or s.actions or _names_anything(s.clause) for s in resolved):
@@ -1024,6 +1055,14 @@ class Recaller:
             e for e in in_scope if self._of_kind(e, segment, loose=True)
         ]
         group = self._narrow_group(group, segment)
+        if (
+            not segment.areas
+            and "light" in segment.primary_domains
+            and any(e.domain == "light" for e in group)
+        ):
+            # "every light in the house", "all the basement lights": the lights, as HA's own agent
+            # takes them, not the switches named as lamps here and there (a room's own are kept).
+            group = [e for e in group if e.domain != "switch"]
         named = case.top is not None and case.top.name_score >= 0.95
         if not group or (named and not segment.strong_group and not case.explicit_place):
             return None
@@ -1274,12 +1313,39 @@ class Recaller:
             ]
             if len(switches) == 1:
                 return case.sure(switches, "wall-switch")
+        if not in_place and (on_floor := self._only_one_on_speakers_floor(segment, context)) is not None:
+            return case.sure([on_floor], "only-one-on-floor")
         anywhere = [e.entity_id for e in entries.values() if self._of_kind(e, segment)]
         # (A place inherited from the clause before that has none of the kind does not count:
         # "闩埋走廊灯，同埋锁埋道门" locks the one lock.)
         if not in_place and len(anywhere) == 1 and not case.explicit_place:
             return case.sure(anywhere, "only-one")
         return None
+
+    def _only_one_on_speakers_floor(self, segment: Segment, context: RecallContext) -> str | None:
+        """Return the one thermostat of the speaker's floor when their room has none.
+
+        "bump the heat up a degree" in Emma's room upstairs: the Upstairs thermostat. Only for
+        a setting of the climate said with no kind and no place: a room's own air conditioner
+        or light is never another room's.
+        """
+        room = self.catalog.areas.get(context.context_area or "")
+        if (
+            room is None
+            or room.floor_id is None
+            or segment.clause.kinds
+            or segment.areas - {room.id}
+            or segment.floors
+            or "climate" not in segment.primary_domains
+            or segment.primary_domains - {"climate", "water_heater"}
+        ):
+            return None
+        on_floor = [
+            e.entity_id
+            for e in self.catalog.entries.values()
+            if e.domain == "climate" and self.catalog.floor_of(e) == room.floor_id
+        ]
+        return on_floor[0] if len(on_floor) == 1 else None
 
     def _where_before(self, case: "_Case") -> Segment | None:
         """Take the one device of the kind in the room of the clause before's devices.
@@ -1304,6 +1370,16 @@ class Recaller:
         if entry is None or not entry.device_id or not segment.primary_domains:
             return None
         if entry.domain in segment.primary_domains:
+            return None
+        pieces = segment.clause.pieces
+        kinds_at = [i for i, p in enumerate(pieces) if p.has(Category.KIND)]
+        named_at = [
+            i
+            for i, p in enumerate(pieces)
+            if p.role is Role.NAME and any(m.owner == entity_id for m in p.names)
+        ]
+        if kinds_at and named_at and kinds_at[-1] < named_at[-1]:
+            # "净化器童锁": the kind said first is whose part is named, the child lock itself.
             return None
         siblings = [
             e.entity_id
@@ -1349,8 +1425,8 @@ class Recaller:
         return sorted(e.entity_id for e in chosen)
 
     def _is_main_light(self, entry: CatalogEntry) -> bool:
-        """Tell whether a light is named as a room's main one (主灯, 吸顶灯, ceiling light)."""
-        return "main_light" in entry.named_kinds
+        """Tell whether a light is named as a room's main one (主灯, 吸顶灯, ceiling light, 阿嬤房電燈)."""
+        return bool({"main_light", "room_light"} & entry.named_kinds)
 
     def _widest(self, segments: Sequence[Segment]) -> list[str]:
         """Return candidates when nothing was named: the kinds implied, else the whole home."""
