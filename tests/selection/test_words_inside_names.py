@@ -20,6 +20,8 @@ from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
 from .talk import converse, converse_in_turns
 
+# Start, pause, return home, state (vacuum.VacuumEntityFeature).
+VACUUM = {"supported_features": 8192 | 4 | 16 | 4096}
 LIGHT = {"supported_color_modes": ["onoff"], "color_mode": "onoff", "supported_features": 0}
 WHITE_LIGHT = {
     "supported_color_modes": ["color_temp"],
@@ -219,8 +221,37 @@ async def house(hass: HomeAssistant, init_integration: MockConfigEntry) -> Loade
             {"id": "garage", "name": "Garage", "floor": "main"},
             {"id": "emma", "name": "Emma's Room", "floor": "up"},
             {"id": "hall", "name": "Upstairs Hallway", "floor": "up"},
+            {"id": "bath", "name": "Bathroom", "floor": "up"},
         ],
         "devices": [
+            {
+                "id": "roborock",
+                "name": "Roborock S8",
+                "area": "kitchen",
+                "manufacturer": "Roborock",
+                "model": "roborock.vacuum.a70",
+            },
+            {
+                "id": "eufy",
+                "name": "RoboVac 30C",
+                "area": "hall",
+                "manufacturer": "Anker",
+                "model": "eufy RoboVac 30C",
+            },
+            {
+                "id": "rachio",
+                "name": "Rachio-5A1B2C",
+                "area": "garage",
+                "manufacturer": "Rachio",
+                "model": "Generation 3",
+            },
+            {
+                "id": "coway",
+                "name": "Airmega 400S",
+                "area": "bath",
+                "manufacturer": "Coway",
+                "model": "AP-2015F",
+            },
             {
                 "id": "mini",
                 "name": "Kitchen speaker",
@@ -242,6 +273,27 @@ async def house(hass: HomeAssistant, init_integration: MockConfigEntry) -> Loade
             _entity("light.living_lamp", "Living Room Lamp", "living", "on", LIGHT),
             _entity("light.emma_ceiling", "Emma's Ceiling", "emma", "on", LIGHT),
             _entity("switch.garage_lights", "Garage Lights", "garage", "on", {}),
+            {
+                **_entity("vacuum.roborock_s8", "Roborock S8", "kitchen", "docked", VACUUM),
+                "aliases": ["Rosie"],
+                "device": "roborock",
+            },
+            {**_entity("vacuum.robovac_30c", "RoboVac 30C", "hall", "docked", VACUUM), "device": "eufy"},
+            {**_entity("switch.front_lawn", "Front Lawn", "garage", "off", {}), "device": "rachio"},
+            {**_entity("switch.side_yard", "Side Yard", "garage", "off", {}), "device": "rachio"},
+            {
+                **_entity("switch.garden_drip", "Garden Drip", "garage", "off", {}),
+                "aliases": ["vegetable garden"],
+                "device": "rachio",
+            },
+            {
+                **_entity("switch.rachio_rain_delay", "Rachio-5A1B2C Rain Delay", "garage", "off", {}),
+                "device": "rachio",
+            },
+            {
+                **_entity("fan.airmega_400s", "Airmega 400S", "bath", "off", {"supported_features": 1}),
+                "device": "coway",
+            },
             {
                 **_entity("media_player.kitchen_speaker", "Kitchen speaker", "kitchen", "playing", speaker),
                 "device": "mini",
@@ -302,3 +354,178 @@ async def test_a_device_the_words_name_better_is_shown_to_the_model(
     fake_openai.default_reply = text("要打开哪一个？")
     await converse(hass, "把净化器童锁打开")
     assert flat.calls == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # Two vacuums, one a Roborock by its maker: "the vacuum" is not sure.
+        ("Start the vacuum", []),
+        ("Start the RoboVac", [("vacuum.start", "vacuum.robovac_30c", {})]),
+        ("Start the Roborock", [("vacuum.start", "vacuum.roborock_s8", {})]),
+        (
+            "Don't start Rosie, just send the RoboVac home",
+            [("vacuum.return_to_base", "vacuum.robovac_30c", {})],
+        ),
+        # The Rachio's zones, whatever their names say, and not its rain delay.
+        (
+            "Turn off all the sprinklers",
+            [
+                ("switch.turn_off", "switch.front_lawn", {}),
+                ("switch.turn_off", "switch.garden_drip", {}),
+                ("switch.turn_off", "switch.side_yard", {}),
+            ],
+        ),
+        # A Coway is a purifier, no bathroom fan.
+        ("Turn on the bathroom fan", []),
+    ],
+)
+async def test_what_a_maker_makes(
+    hass: HomeAssistant,
+    house: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """A device whose name says no kind is the kind its maker makes (data/makers.txt)."""
+    fake_openai.default_reply = text("Which one?")
+    await converse(hass, sentence, "en")
+    assert sorted(_calls(house)) == sorted(expected)
+
+
+@pytest.fixture
+async def apartment(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
+    """A flat with two bedrooms' curtains, Mijia lamps, a Dyson, a soundbar and a robot called 石頭."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    curtain = {"current_position": 0, "device_class": "curtain", "supported_features": 15}
+    speaker = {"volume_level": 0.3, "supported_features": 4 | 16384 | 1 | 8}
+    home: dict[str, Any] = {
+        "devices": [
+            {"id": "arc", "name": "Soundbar", "area": "living", "manufacturer": "Sonos", "model": "Arc"},
+            {
+                "id": "hitachi_1",
+                "name": "主臥冷氣",
+                "area": "master",
+                "manufacturer": "Hitachi",
+                "model": "RAS-36NJP",
+            },
+            {
+                "id": "hitachi_2",
+                "name": "RAS-28NK",
+                "area": "study",
+                "manufacturer": "Hitachi",
+                "model": "RAS-28NK",
+            },
+        ],
+        "areas": [
+            {"id": "master", "name": "主臥"},
+            {"id": "sister", "name": "妹妹房"},
+            {"id": "living", "name": "客廳"},
+            {"id": "study", "name": "書房"},
+        ],
+        "entities": [
+            _entity("cover.master_curtain", "主臥窗簾", "master", "closed", curtain),
+            _entity("cover.sister_curtain", "妹妹房窗簾", "sister", "closed", curtain),
+            _entity("light.master_ceiling", "主臥大燈", "master", "off", WHITE_LIGHT),
+            _entity("light.mijia_desk_lamp", "米家智慧檯燈 Pro", "study", "off", WHITE_LIGHT),
+            _entity("light.mijia_bedside", "米家床頭燈2", "master", "off", WHITE_LIGHT),
+            _entity("fan.dyson", "Dyson Purifier Cool", "living", "on", FAN),
+            {**_entity("media_player.soundbar", "Soundbar", "living", "paused", speaker), "device": "arc"},
+            {
+                **_entity("switch.soundbar_night_sound", "Soundbar Night Sound", "living", "off", {}),
+                "device": "arc",
+            },
+            _entity("vacuum.roborock", "Roborock S8", "living", "docked", VACUUM, aliases=["石頭"]),
+            _entity("script.feed_doudou", "喂豆豆", "living", "off", {}),
+            {**_entity("climate.master_ac", "主臥冷氣", "master", "cool", CLIMATE), "device": "hitachi_1"},
+            {**_entity("climate.study_ac", "RAS-28NK", "study", "cool", CLIMATE), "device": "hitachi_2"},
+            _entity("switch.shrine_lamp", "神明燈", "living", "on", {}),
+            _entity(
+                "climate.living_ac",
+                "客廳冷氣",
+                "living",
+                "cool",
+                {**CLIMATE, "preset_modes": ["none", "boost"], "supported_features": 25},
+            ),
+        ],
+    }
+    return await async_load_home(hass, home)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "expected"),
+    [
+        ("喂一下豆豆", "zh-Hans", [("script.turn_on", "script.feed_doudou", {})]),
+        ("不用开大灯，开个台灯就行", "zh-Hans", [("light.turn_on", "light.mijia_desk_lamp", {})]),
+        ("嗯，那个谁，呃，主卧窗帘拉开吧", "zh-Hans", [("cover.open_cover", "cover.master_curtain", {})]),
+        (
+            "客厅冷气搞高一点",
+            "zh-Hans",
+            [("climate.set_temperature", "climate.living_ac", {"temperature": 26.0})],
+        ),
+        (
+            "客廳冷氣開強力運轉",
+            "zh-TW",
+            [("climate.set_preset_mode", "climate.living_ac", {"preset_mode": "boost"})],
+        ),
+        (
+            "米家檯燈調成暖白光",
+            "zh-TW",
+            [("light.turn_on", "light.mijia_desk_lamp", {"color_temp_kelvin": 2700})],
+        ),
+        ("主臥窗簾不要動，妹妹房的打開就好", "zh-TW", [("cover.open_cover", "cover.sister_curtain", {})]),
+        (
+            "Soundbar 聲量較到四十",
+            "zh-HK",
+            [("media_player.volume_set", "media_player.soundbar", {"volume_level": 0.4})],
+        ),
+        ("開 Soundbar 得喇", "zh-HK", [("media_player.media_play", "media_player.soundbar", {})]),
+        # A percentage is the speaker's volume, not its night-sound switch's.
+        (
+            "Turn the Soundbar down to twenty percent",
+            "en",
+            [("media_player.volume_set", "media_player.soundbar", {"volume_level": 0.2})],
+        ),
+        ("Dyson 細力啲", "zh-HK", [("fan.decrease_speed", "fan.dyson", {})]),
+        ("Dyson 唔好再擺頭喇", "zh-HK", [("fan.oscillate", "fan.dyson", {"oscillating": False})]),
+        ("叫石頭吸吓地", "zh-HK", [("vacuum.start", "vacuum.roborock", {})]),
+        # "can't see clearly": the reason, not a "don't" about the lamp.
+        (
+            "米家檯燈要白光呀，睇唔清",
+            "zh-HK",
+            [("light.turn_on", "light.mijia_desk_lamp", {"color_temp_kelvin": 6500})],
+        ),
+    ],
+)
+async def test_what_people_say_in_the_eighth_homes(
+    hass: HomeAssistant,
+    apartment: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    language: str,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """Sentences of the kinds the eighth blind sets found handed on, carried out locally."""
+    await converse(hass, sentence, language)
+    assert sorted(_calls(apartment)) == sorted(expected)
+    assert fake_openai.chat_requests == []
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # Two Hitachi air conditioners, one of them named 冷氣: the maker does not say which.
+        "日立冷氣關掉",
+        # May it be switched off? A question, and a worry.
+        "神明燈可以關嗎？會不會對神明不好意思",
+        # Keep it on, no need to change it.
+        "主臥冷氣開著就好，不用調",
+    ],
+)
+async def test_what_is_not_asked_for_is_not_done(
+    hass: HomeAssistant, apartment: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+) -> None:
+    """A maker's name of two devices, a question of permission, a "keep it": nothing is done."""
+    fake_openai.default_reply = text("好的。")
+    await converse(hass, sentence, "zh-TW")
+    assert apartment.calls == []

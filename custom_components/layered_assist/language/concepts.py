@@ -101,8 +101,9 @@ _LAMPS = frozenset(
 LIGHTS = _LAMPS | {"light", "room_light", "main_light", "pendant", "strip", "spotlight"}
 # Fans by their build: "落地扇" is the floor fan among the fans, and any fan is one of them.
 _FANS = frozenset({"ceiling_fan", "floor_fan", "desk_fan", "circulator"})
-# The kinds a broader one takes in ("lamp": a desk lamp; "fan": a floor fan).
-_NARROWER = {"lamp": _LAMPS, "fan": _FANS}
+# The kinds a broader one takes in ("lamp": a desk lamp; "fan": a floor fan; "sprinkler": the
+# zone named for what it waters).
+_NARROWER = {"lamp": _LAMPS, "fan": _FANS, "sprinkler": frozenset({"plants"})}
 FAMILIES = (
     LIGHTS,
     frozenset({"curtain", "sheer", "blind"}),

@@ -222,6 +222,14 @@ def place_synonyms() -> dict[str, tuple[str, ...]]:
     return {key: tuple(dict.fromkeys(words)) for key, words in found.items()}
 
 
+@cache
+def maker_kinds() -> tuple[tuple[str, str], ...]:
+    """Return (maker word, kind) of the makers that make one kind of device (``data/makers.txt``)."""
+    return tuple(
+        (normalize(word), kind) for kind, words in read_entries(DATA / "makers.txt") for word in words
+    )
+
+
 def place_variants(name: str) -> list[str]:
     """Return a place's name with each known synonym in place of the word it stands for."""
     normalized = normalize(name)

@@ -200,6 +200,19 @@ class NameIndex:
                 return not any(s.full and ":" in s.owner for s in before)
         return False
 
+    def _without_measure_word(self, tokens: Sequence[Token]) -> list[Token] | None:
+        """Return a stretch without a measure word said after a place inside it, if one is.
+
+        "Ethan 房盞燈" of Ethan 房燈 (Ethan 房 is a room); not "大門個鎖", where 大門 is a lock.
+        """
+        inner = [i for i in range(1, len(tokens) - 1) if tokens[i].text in _measure_words()]
+        if len(inner) != 1:
+            return None
+        before = self._stretches.get(tuple(t.sound for t in tokens[: inner[0]]), ())
+        if not any(s.full and ":" in s.owner for s in before):
+            return None
+        return [*tokens[: inner[0]], *tokens[inner[0] + 1 :]]
+
     def spans(self, tokens: Sequence[Token]) -> dict[tuple[int, int], tuple[NameMatch, ...]]:
         """Return, by (start, end) token span, the names each span of a sentence may be."""
         found: dict[tuple[int, int], tuple[NameMatch, ...]] = {}
@@ -216,10 +229,10 @@ class NameIndex:
                     # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
                     inside = [inside[0], *(t for t in inside[1:-1] if t.text not in POSSESSIVES), inside[-1]]
                     stretches = self._stretches.get(tuple(t.sound for t in inside))
-                # A word left out is taken only where the rest is the name word for word: 爸爸媽媽房部
-                # 抽濕機 is no 嫲嫲房抽濕機 by sound.
+                # A word left out is taken only where the rest is a whole name word for word:
+                # 爸爸媽媽房部抽濕機 is no 嫲嫲房抽濕機 by sound, 開大門個鎖 no "開大" of 門鎖.
                 shortened = False
-                if not stretches and (shorter := _without_measure_word(inside)) is not None:
+                if not stretches and (shorter := self._without_measure_word(inside)) is not None:
                     # "Ethan 房盞燈" of Ethan 房燈: a measure word said inside a name.
                     inside, shortened = shorter, True
                     stretches = self._stretches.get(tuple(t.sound for t in inside))
@@ -235,7 +248,7 @@ class NameIndex:
                 best: dict[str, NameMatch] = {}
                 for stretch in stretches:
                     misses = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
-                    if misses and shortened:
+                    if shortened and (misses or not stretch.full):
                         continue
                     # Homophones: at most half of a whole name of two or more, by sound only; a part
                     # of a name only when long ("加四" is no part of 加湿器).
@@ -273,12 +286,3 @@ def _without_aspect(tokens: Sequence[Token]) -> list[Token] | None:
 def _measure_words() -> frozenset[str]:
     """Return the measure words of every language (盞, 部, 個)."""
     return frozenset(names_lexicon().words(Category.FILLER, "measure"))
-
-
-def _without_measure_word(tokens: Sequence[Token]) -> list[Token] | None:
-    """Return a stretch without the one measure word said inside it (盞 of "Ethan 房盞燈"), if one is."""
-    measures = _measure_words()
-    inner = [i for i in range(1, len(tokens) - 1) if tokens[i].text in measures]
-    if len(inner) != 1:
-        return None
-    return [*tokens[: inner[0]], *tokens[inner[0] + 1 :]]

@@ -24,7 +24,7 @@ from .actions import Action
 from .composing import compose
 from .concepts import ACTIVITIES, FEELINGS, STATES
 from .lexicon import Category, Lexicon, lexicon_for
-from .names import NameIndex, NameMatch
+from .names import NameIndex, NameMatch, name_key
 from .pieces import BOUNDARIES, Piece, Role, cut
 from .senses import choose
 from .times import CLOCK_AT, CLOCK_VERBS, SETTING_VERBS
@@ -433,7 +433,9 @@ def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Claus
             continue
         if not any(m.full and m.owner.startswith(_RUN_WITH_A_VERB) for p in said for m in p.names):
             continue
-        if asked or any(_holds_a_request(piece.text, lexicon) for piece in said):
+        # "喂一下豆豆" of a script 喂豆豆: a name said with 一下 inside it is being done.
+        done = any(m.full and name_key(piece.text) != m.name for piece in said for m in piece.names)
+        if asked or done or any(_holds_a_request(piece.text, lexicon) for piece in said):
             marked[index] = replace(clause, name_commands=True)
     return marked
 

@@ -22,9 +22,10 @@ from homeassistant.helpers import (
 )
 
 from ..compat import device_brand, entity_aliases
-from ..language.lexicon import names_lexicon, place_variants
+from ..language.concepts import KINDS
+from ..language.lexicon import maker_kinds, names_lexicon, place_variants
 from ..language.names import NameIndex, name_key, name_tokens
-from ..language.tokens import Token
+from ..language.tokens import Token, normalize
 
 ASSISTANT = "conversation"
 
@@ -91,6 +92,22 @@ class CatalogEntry:
 def _kinds_named(name: str, places: frozenset[str] = frozenset()) -> dict[str, str]:
     """Return the kind words of a name and their kinds, in any language (the home's places read first)."""
     return names_lexicon().kinds_in(name, places)
+
+
+def _kinds_of_maker(brand: list[str], domain: str) -> dict[str, str]:
+    """Return the kind a device's maker or model says, where it fits the entity's domain."""
+    said = " ".join(normalize(text) for text in brand)
+    return {
+        word: kind
+        for word, kind in maker_kinds()
+        if word in said and (head := KINDS.get(kind)) is not None and domain in head.domains
+    }
+
+
+def _feature_of(name: str, device: dr.DeviceEntry | None) -> bool:
+    """Tell whether an entity is a feature of its device ("Rachio-5A1B2C Rain Delay"), not the device."""
+    device_name = name_key(device.name_by_user or device.name or "") if device is not None else ""
+    return bool(device_name) and name.startswith(device_name) and len(name) > len(device_name)
 
 
 def _with_variants(names: list[str]) -> list[str]:
@@ -221,6 +238,9 @@ class DeviceCatalog:
         texts = [name.text for name in prepared]
         own_names = [*texts, *(v for text in texts for v in place_variants(text))]
         brand = device_brand(self.hass, device) if device is not None else []
+        if not any(named.values()) and not _feature_of(name_key(texts[0]), device):
+            # A zone named "Side Yard" of a Rachio controller is a sprinkler: its maker says so.
+            named["maker"] = _kinds_of_maker(brand, state.domain)
         brand_variants = [*brand, *(v for text in brand for v in place_variants(text))]
         # (A brand that is also its own name or alias, "Dyson", is its name.)
         brand_keys = (

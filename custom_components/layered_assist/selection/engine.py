@@ -19,7 +19,7 @@ from ..language.actions import IMPLIED, MEDIA_VERBS, MODIFIERS, Action, ActionKi
 from ..language.concepts import KINDS
 from ..language.lexicon import Category
 from ..language.pieces import Piece, Role
-from ..language.reading import Mood, Reading
+from ..language.reading import Clause, Mood, Reading
 from ..language.tokens import normalize
 from ..localize import async_reply, is_chinese
 from ..state import ConversationState
@@ -126,10 +126,23 @@ def _remark(segment: Segment) -> bool:
     return segment.clause.aside and not segment.actions and not segment.unknown_places
 
 
+def _cannot(clause: Clause) -> bool:
+    """Tell whether a clause's negation follows its verb: "睇唔清", "看不清" (can't see), not "不用调"."""
+    pieces = clause.pieces
+    return any(
+        piece.has(Category.MOOD, "negation") and index > 0 and pieces[index - 1].has(Category.VERB)
+        for index, piece in enumerate(pieces)
+    )
+
+
 def _kept(recall: Recall) -> dict[str, frozenset[ActionKind]]:
     """Return the devices a "don't" or "leave it" is about, with what not to do (empty: anything)."""
     kept: dict[str, frozenset[ActionKind]] = {}
     for segment in recall.commands:
+        if segment.reason == "same-as-before" and not segment.actions and _cannot(segment.clause):
+            # "書枱燈要白光呀，睇唔清": a "can't see" that asks nothing of a device is the reason,
+            # not a "don't" ("冷氣開著就好，不用調" still is one).
+            continue
         if segment.mood is Mood.NEGATION or segment.clause.keep:
             spared = frozenset() if segment.clause.keep else frozenset(a.kind for a in segment.actions)
             for target in segment.targets:

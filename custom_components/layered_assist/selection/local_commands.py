@@ -74,6 +74,9 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         # "窗帘关一点", "open the valve a little": a step from where it is.
         return _nudge(state, up=kind is ActionKind.TURN_ON)
     if kind is ActionKind.TURN_ON:
+        if domain == "media_player" and "turn_on" not in (available := commands_for(state)):
+            # A speaker that cannot be switched on is played ("開 Soundbar").
+            return ("media_play", {}) if "media_play" in available else None
         return ("unlock", {}) if domain == "lock" else (_ON.get(domain, "turn_on"), {})
     if kind is ActionKind.TURN_OFF:
         if domain in ("scene", "button"):

@@ -547,6 +547,8 @@ def _only_a_kind_word(text: str, kind: str, places: frozenset[str] = frozenset()
 _STEPPING = ("fan", "media_player", "light", "climate", "water_heater", "cover")
 _DOING = {
     ActionKind.SET_VALUE: ("climate",),
+    # "Turn the Arc down to twenty percent": what has a percentage, not the Arc's night-sound switch.
+    ActionKind.SET_POSITION: ("cover", "valve", "light", "fan", "media_player", "humidifier"),
     ActionKind.INCREASE: _STEPPING,
     ActionKind.DECREASE: _STEPPING,
 }
@@ -765,6 +767,32 @@ class Recaller:
                 )
             if changes:
                 shared[index] = replace(segment, **changes)  # type: ignore[arg-type]
+        for index, segment in enumerate(shared):
+            # "主臥窗簾不要動，妹妹房的打開就好": "the sister's room's" is of the kind said before.
+            if (
+                index == 0
+                or not (segment.areas or segment.floors)
+                or segment.domains
+                or segment.clause.entity_names
+                or not any(p.text in POSSESSIVES for p in segment.clause.pieces)
+            ):
+                continue
+            before = shared[index - 1]
+            named = {
+                m.owner.split(".", 1)[0]
+                for p in before.clause.pieces
+                if p.role is Role.NAME
+                for m in p.names
+                if m.full and ":" not in m.owner
+            }
+            domains = before.domains or (frozenset(named) if len(named) == 1 else frozenset())
+            if domains:
+                shared[index] = replace(
+                    segment,
+                    domains=domains,
+                    primary_domains=before.primary_domains or domains,
+                    device_classes=before.device_classes,
+                )
         return shared
 
     def _score(self, entry: CatalogEntry, said: _Said, segment: Segment, context: RecallContext) -> Candidate:
@@ -918,6 +946,7 @@ class Recaller:
             self._name,
             self._name_in_place,
             self._name_and_kind,
+            self._part_and_kind,
             self._name_and_action,
             self._name_said_apart,
             self._same_as_before,
@@ -1061,8 +1090,9 @@ class Recaller:
             and any(e.domain == "light" for e in group)
         ):
             # "every light in the house", "all the basement lights": the lights, as HA's own agent
-            # takes them, not the switches named as lamps here and there (a room's own are kept).
-            group = [e for e in group if e.domain != "switch"]
+            # takes them, and the wall switches of lights (一樓浴室燈 on a "Smart Switch 1 Gang");
+            # not a relay or a plug named as a lamp here and there (a room's own are kept).
+            group = [e for e in group if e.domain != "switch" or "switch" in e.named_kinds]
         named = case.top is not None and case.top.name_score >= 0.95
         if not group or (named and not segment.strong_group and not case.explicit_place):
             return None
@@ -1127,6 +1157,40 @@ class Recaller:
         if len(leaders) == 1 and leaders[0].score >= CONFIDENT_SCORE:
             return case.sure([leaders[0].entity_id], "name-and-kind")
         return None
+
+    def _part_and_kind(self, case: "_Case") -> Segment | None:
+        """Take the one device whose name holds every part said and names the kind said.
+
+        "米家檯燈" of 米家智慧檯燈 Pro, beside 米家床頭燈 and 米家吸頂燈: 米家 is in three names,
+        a desk lamp is one of them.
+        """
+        segment = case.segment
+        head = _head(segment)
+        if head is None or head in GENERIC:
+            return None
+        # Parts of the devices' own names: a maker said ("日立冷氣", "the Kasa plug") names every
+        # device it made, whichever of them is named as the kind.
+        parts = [
+            {
+                m.owner
+                for m in p.names
+                if (entry := self.catalog.entry(m.owner)) is not None and m.name not in entry.brand_names
+            }
+            for p in segment.clause.pieces
+            if p.role is Role.NAME and not any(":" in m.owner for m in p.names)
+        ]
+        if not parts:
+            return None
+        named = set.intersection(*parts)
+        fitting = [
+            owner
+            for owner in named
+            if (entry := self.catalog.entry(owner)) is not None
+            and entry.domain not in _REPORTING
+            and narrower(head, entry.named_kinds)
+            and (not case.explicit_place or self._in_place(entry, segment, case.context))
+        ]
+        return case.sure(fitting, "part-and-kind") if len(fitting) == 1 else None
 
     def _name_and_action(self, case: "_Case") -> Segment | None:
         """Take, of the devices a name fits equally, the one that does what is asked.
