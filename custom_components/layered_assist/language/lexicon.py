@@ -199,6 +199,7 @@ def load_all() -> None:
         _lexicon_of((language,))
     names_lexicon()
     place_synonyms()
+    maker_kinds()
 
 
 def names_lexicon() -> "Lexicon":
