@@ -101,6 +101,20 @@ async def flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> Loaded
     return await async_load_home(hass, home)
 
 
+async def _assert_done_locally(
+    hass: HomeAssistant,
+    home: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    language: str,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """Say the sentence; exactly the expected calls are made, and the model is never asked."""
+    await converse(hass, sentence, language)
+    assert sorted(_calls(home)) == sorted(expected)
+    assert fake_openai.chat_requests == []
+
+
 def _calls(home: LoadedHome) -> list[tuple[str, str, dict[str, Any]]]:
     return [
         (
@@ -152,9 +166,7 @@ async def test_words_inside_and_around_names(
     expected: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
     """Each sentence is carried out locally, on exactly the devices and values meant."""
-    await converse(hass, sentence, language)
-    assert sorted(_calls(flat)) == sorted(expected)
-    assert fake_openai.chat_requests == []
+    await _assert_done_locally(hass, flat, fake_openai, sentence, language, expected)
 
 
 @pytest.mark.parametrize(
@@ -506,9 +518,7 @@ async def test_what_people_say_in_the_eighth_homes(
     expected: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
     """Sentences of the kinds the eighth blind sets found handed on, carried out locally."""
-    await converse(hass, sentence, language)
-    assert sorted(_calls(apartment)) == sorted(expected)
-    assert fake_openai.chat_requests == []
+    await _assert_done_locally(hass, apartment, fake_openai, sentence, language, expected)
 
 
 @pytest.mark.parametrize(
