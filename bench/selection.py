@@ -86,6 +86,8 @@ class TurnRecord:
     ha_verdict: str | None = None
     # The service calls our agent made, as "domain.service entity_id data".
     made: list[str] = field(default_factory=list)
+    # What our agent answered.
+    reply: str = ""
 
     @property
     def recalled(self) -> bool:
@@ -136,10 +138,12 @@ async def _converse(
     agent_id: str,
     language: str,
     device_id: str | None,
-) -> None:
-    await conversation.async_converse(
+) -> str:
+    """Say a sentence to an agent and return what it answered."""
+    result = await conversation.async_converse(
         hass, sentence, conversation_id, Context(), language=language, agent_id=agent_id, device_id=device_id
     )
+    return str(result.response.speech.get("plain", {}).get("speech", ""))
 
 
 def _figures(turns: list[TurnRecord]) -> dict[str, Any]:
@@ -262,6 +266,7 @@ async def run(home_path: Path, cases_path: Path, top_k: int) -> dict[str, Any]:
             "layer": t.layer,
             "calls": t.calls,
             "made": t.made,
+            "reply": t.reply,
         }
         for t in turns
         if t.calls is not None and t.ours_verdict != "exact"
@@ -404,7 +409,9 @@ async def _run_cases(
             record.non_exposed_candidates = [c for c in recall.candidates if not exposure.get(c, False)]
 
             calls_before = len(loaded.calls)
-            await _converse(hass, turn["text"], ids["local"], agents["local"].entity_id, language, device_id)
+            record.reply = await _converse(
+                hass, turn["text"], ids["local"], agents["local"].entity_id, language, device_id
+            )
             info = agents["local"].last_turn
             if _held_and_asked(runtime.states.get(ids["local"]).pending, turn):
                 # The agent asked before a risky command; the user who asked for it confirms

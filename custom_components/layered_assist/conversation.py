@@ -35,7 +35,7 @@ from .const import (
     DOMAIN,
     LOGGER,
 )
-from .language.reading import read
+from .language.reading import Mood, Reading, read
 from .llm_api import find_direct_speech
 from .model_layer import LocalOnlyLayer, ModelLayer
 from .models import AgentRuntime, LayeredAssistConfigEntry
@@ -44,6 +44,7 @@ from .selection.engine import SelectionEngine, SelectionOptions, speaking_area
 from .selection.fast_path import FastPathLayer
 from .selection.later import LaterLayer
 from .selection.local_layer import LocalLayer
+from .state import ConversationState
 from .turn import Layer, Turn, TurnOutcome
 
 PARALLEL_UPDATES = 0
@@ -153,7 +154,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         async with states.turn(chat_log.conversation_id) as state:
             area = speaking_area(self.hass, user_input)
             reading_started = time.perf_counter()
-            reading = read(user_input.text, user_input.language, self.entry.runtime_data.catalog.names)
+            reading = self._read(user_input, state)
             recall = self.engine.recall(reading, state, area)
             turn = Turn(user_input, chat_log, self.entity_id, state, area, reading, recall)
             # The one reading of the sentence and its recall, before any layer.
@@ -170,12 +171,26 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             self._record(turn, outcome, result, (time.perf_counter() - started) * 1000)
             return result
 
+    def _read(self, user_input: conversation.ConversationInput, state: ConversationState) -> Reading:
+        """Read the sentence; a place said alone after an unsettled request completes that request."""
+        names = self.entry.runtime_data.catalog.names
+        reading = read(user_input.text, user_input.language, names)
+        if state.unsettled and reading.only_a_place:
+            # "把電視關掉" (which TV?) … "客廳的": the request, with the place now said.
+            joined = f"{state.unsettled}{', ' if user_input.text.isascii() else '，'}{user_input.text}"
+            reading = read(joined, user_input.language, names)
+        return reading
+
     def _record(
         self, turn: Turn, outcome: TurnOutcome, result: conversation.ConversationResult, elapsed_ms: float
     ) -> None:
         """Remember the turn in the conversation's state and in the agent's turn records."""
         LOGGER.debug("Answered by %s, acted on %s", outcome.layer, outcome.acted_on)
         devices = outcome.acted_on or outcome.subjects
+        recall = turn.recall
+        unsettled = (
+            not devices and recall.mood is Mood.COMMAND and recall.is_device_command and not recall.confident
+        )
         self.entry.runtime_data.states.record(
             turn.conversation_id,
             devices=devices,
@@ -183,6 +198,7 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             commands=outcome.commands or None,
             user_text=turn.text,
             reply=str(result.response.speech.get("plain", {}).get("speech", "")),
+            unsettled=turn.reading.text if unsettled else None,
         )
         self.turns.append(
             TurnRecord(

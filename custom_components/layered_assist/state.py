@@ -37,6 +37,9 @@ class ConversationState:
     dialog: dict[str, Any] | None = None
     pending: dict[str, Any] | None = None
     persona: str | None = None
+    # The last turn's device request when nothing was done for it (which device was unclear):
+    # a place said next ("客廳的") says which one.
+    unsettled: str | None = None
     updated_at: float = 0.0
 
     @classmethod
@@ -50,6 +53,7 @@ class ConversationState:
             dialog=dict(data["dialog"]) if isinstance(data.get("dialog"), dict) else None,
             pending=dict(data["pending"]) if isinstance(data.get("pending"), dict) else None,
             persona=str(data["persona"]) if isinstance(data.get("persona"), str) else None,
+            unsettled=str(data["unsettled"]) if isinstance(data.get("unsettled"), str) else None,
             updated_at=float(data.get("updated_at", 0.0)),
         )
 
@@ -124,6 +128,7 @@ class ConversationStateStore:
         commands: list[dict[str, Any]] | None = None,
         user_text: str | None = None,
         reply: str | None = None,
+        unsettled: str | None = None,
     ) -> ConversationState:
         """Update a conversation after a turn; cheap, no I/O (the save is delayed)."""
         state = self._states.get(conversation_id) or ConversationState()
@@ -132,6 +137,8 @@ class ConversationStateStore:
         if commands:
             state.last_commands = commands
         if user_text is not None:
+            # A turn said: what it left unsettled replaces what the turn before left.
+            state.unsettled = unsettled
             state.recent_turns = [*state.recent_turns, {"user": user_text, "assistant": reply or ""}][
                 -MAX_TURNS:
             ]

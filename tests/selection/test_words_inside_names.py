@@ -359,13 +359,17 @@ async def test_a_model_word_is_no_name_of_the_device(
 async def test_a_device_the_words_name_better_is_shown_to_the_model(
     hass: HomeAssistant, flat: LoadedHome, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
 ) -> None:
-    """ "净化器童锁": the child lock reaches the model, and the purifier is not switched on in its place."""
+    """ "净化器童锁": the child lock is what is switched on, not the purifier in its place.
+
+    Its name is "352空气净化器 X86C 童锁": said without the model code, it is still named whole.
+    """
     catalog = init_integration.runtime_data.catalog
     said = Recaller(catalog).recall(read("把净化器童锁打开", "zh-Hans", catalog.names), RecallContext())
     assert "switch.purifier_child_lock" in said.candidates
     fake_openai.default_reply = text("要打开哪一个？")
     await converse(hass, "把净化器童锁打开")
-    assert flat.calls == []
+    assert _calls(flat) == [("switch.turn_on", "switch.purifier_child_lock", {})]
+    assert fake_openai.chat_requests == []
 
 
 @pytest.mark.parametrize(

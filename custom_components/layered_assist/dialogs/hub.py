@@ -23,6 +23,7 @@ from ..const import (
     DEFAULT_MIN_TEMPERATURE,
     DEFAULT_PRESETS,
 )
+from ..language.reading import Mood
 from ..localize import async_reply, is_chinese
 from ..selection.capabilities import ALL_RISKS, CommandError
 from ..selection.carry_out import Hold, async_carry_out
@@ -104,6 +105,10 @@ class DialogHub:
                 return await self._async_confirm_pending(turn, pending)
             if is_refuse(text) or is_cancel(text):
                 self.states.set_dialog(conversation_id, pending=None)
+                if turn.recall.is_device_command and turn.recall.mood is Mood.COMMAND:
+                    # "算了，那幫我把玄關燈打開": the held command is dropped; the new request is the
+                    # other layers' to carry out (a risky one is held again).
+                    return None
                 names = spoken_names(
                     self.hass, [c["entity_id"] for c in pending.get("commands", [])], is_chinese(language)
                 )

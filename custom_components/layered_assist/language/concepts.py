@@ -13,6 +13,9 @@ class Kind:
     domains: tuple[str, ...]
     # Device classes within the domain ("curtain" of covers); empty: any.
     device_classes: frozenset[str] = frozenset()
+    # Only a device named so is of this kind: a climate entity called 小晴房 may be an air
+    # conditioner as well as a heater, so it is no 电暖器 unless its name says so.
+    by_name: bool = False
 
 
 KINDS: dict[str, Kind] = {
@@ -32,10 +35,10 @@ KINDS: dict[str, Kind] = {
     "spotlight": Kind(("light", "switch")),
     "climate": Kind(("climate",)),
     "air_conditioner": Kind(("climate",)),
-    "heater": Kind(("climate", "switch")),
+    "heater": Kind(("climate", "switch"), by_name=True),
     # A bathroom's heater and lamp (浴霸) and floor heating are not the room heater (电暖器).
-    "bath_heater": Kind(("climate", "switch")),
-    "floor_heating": Kind(("climate", "switch")),
+    "bath_heater": Kind(("climate", "switch"), by_name=True),
+    "floor_heating": Kind(("climate", "switch"), by_name=True),
     "curtain": Kind(("cover",), frozenset({"curtain"})),
     "sheer": Kind(("cover",), frozenset({"curtain"})),
     "blind": Kind(("cover",), frozenset({"blind", "shade", "shutter"})),
@@ -53,9 +56,10 @@ KINDS: dict[str, Kind] = {
     "bug_zapper": Kind(("switch",)),
     "exhaust_fan": Kind(("fan", "switch")),
     "range_hood": Kind(("fan", "switch")),
-    "purifier": Kind(("fan", "humidifier")),
-    "humidifier": Kind(("humidifier",), frozenset({"humidifier"})),
-    "dehumidifier": Kind(("humidifier",), frozenset({"dehumidifier"})),
+    # (A plug named for the appliance on it is that appliance: 和室除濕機 on a smart plug.)
+    "purifier": Kind(("fan", "humidifier", "switch")),
+    "humidifier": Kind(("humidifier", "switch"), frozenset({"humidifier"})),
+    "dehumidifier": Kind(("humidifier", "switch"), frozenset({"dehumidifier"})),
     "tv": Kind(("media_player",), frozenset({"tv"})),
     "speaker": Kind(("media_player",), frozenset({"speaker"})),
     "projector": Kind(("media_player",)),
@@ -196,7 +200,8 @@ PRESET_KEYS: dict[str, tuple[str, ...]] = {
     "baby": ("baby",),
     "quiet": ("quiet", "silent", "silence", "mute"),
     "nature": ("nature", "natural", "breeze", "natural_wind", "nature_wind"),
-    "laundry": ("laundry", "clothes_drying", "dry_clothes", "cloth_dry", "clothes_dry", "clothes"),
+    # (A Midea dehumidifier's "Dry" is its clothes-drying mode.)
+    "laundry": ("laundry", "clothes_drying", "dry_clothes", "cloth_dry", "clothes_dry", "clothes", "dry"),
     "normal": ("normal", "standard"),
     "manual": ("manual",),
     "pet": ("pet",),

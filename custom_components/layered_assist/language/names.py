@@ -12,7 +12,7 @@ from functools import cache
 
 from .lexicon import Category, names_lexicon
 from .numbers import chinese_numeral
-from .tokens import Token, prepare, tokenize
+from .tokens import Token, prepare, stem, tokenize
 
 # The longest stretch of a name looked for, in tokens.
 MAX_SPAN = 16
@@ -56,11 +56,21 @@ def name_tokens(name: str) -> tuple[Token, ...]:
 
 def name_key(name: str) -> str:
     """Return a name as the index keeps it (the ``name`` of its matches)."""
-    return _joined(name_tokens(name))
+    return joined(name_tokens(name))
 
 
-def _joined(tokens: Sequence[Token]) -> str:
-    return " ".join("".join(t.text if t.is_cjk else f" {t.text} " for t in tokens).split())
+def joined(tokens: Sequence[Token]) -> str:
+    """Return a name's tokens as one text: Chinese run together, words apart, a code as written (h1)."""
+    text = ""
+    for index, token in enumerate(tokens):
+        before = tokens[index - 1] if index else None
+        together = (
+            before is None
+            or (before.is_cjk and token.is_cjk)
+            or (not before.is_cjk and not token.is_cjk and before.end == token.start)
+        )
+        text += token.text if together else f" {token.text}"
+    return text
 
 
 def _said_in_chinese(token: Token) -> bool:
@@ -68,9 +78,43 @@ def _said_in_chinese(token: Token) -> bool:
     return token.text.isdigit() and 0 < int(token.text) < 100
 
 
-def _variants(tokens: tuple[Token, ...]) -> list[tuple[Token, ...]]:
-    """Return a name's tokens and, when a name holds a small number, the number said in Chinese."""
+def _model_codes(tokens: tuple[Token, ...]) -> set[int]:
+    """Return the positions of the tokens of model codes in a name (H1, X86C, 550S, S8).
+
+    A code is letters and digits written together: one word of a name, split into runs.
+    """
+    codes: set[int] = set()
+    index = 0
+    while index < len(tokens):
+        end = index + 1
+        while (
+            end < len(tokens)
+            and tokens[end].start == tokens[end - 1].end
+            and tokens[end].text.isascii()
+            and tokens[end - 1].text.isascii()
+        ):
+            end += 1
+        run = tokens[index:end]
+        if any(t.text.isdigit() for t in run) and any(t.text.isalpha() for t in run):
+            codes.update(range(index, end))
+        index = end
+    return codes
+
+
+def _variants(tokens: tuple[Token, ...], *, own: bool = True) -> list[tuple[Token, ...]]:
+    """Return a name's tokens and the ways people say them.
+
+    A small number is said in Chinese too; of a device's own name, a model code is left out
+    ("Aqara 墙壁开关右键" of "Aqara 墙壁开关 H1 右键"; not "Hue White" of the model "Hue White E27").
+    """
     variants = [tokens]
+    if any(t.text.endswith("'s") for t in tokens):
+        # "Nora room light", "Caleb's": an owner said without its "'s" as well.
+        variants.append(tuple(_owner(t) for t in tokens))
+    codes = _model_codes(tokens) if own else set()
+    rest = tuple(t for index, t in enumerate(tokens) if index not in codes)
+    if codes and len(rest) >= 2 and not all(t.text.isdigit() for t in rest):
+        variants.append(rest)
     if any(t.text == "1" for t in tokens) and all(t.text.isascii() for t in tokens):
         # "Hue colour lamp one": English says the number of a name in words.
         variants.append(tuple(Token("one", "one", t.start, t.end) if t.text == "1" else t for t in tokens))
@@ -139,23 +183,25 @@ class NameIndex:
         self._literal: dict[str, set[str]] = {}
         self.longest = 1
 
-    def set_names(self, owner: str, names: Iterable[str]) -> None:
-        """Index an owner's names, replacing any it had."""
+    def set_names(self, owner: str, names: Iterable[str], brands: Iterable[str] = ()) -> None:
+        """Index an owner's names and its maker's and model's names, replacing any it had."""
         self.remove(owner)
         keys: list[tuple[str, ...]] = []
-        for name in names:
+        for name, own in [*((n, True) for n in names), *((n, False) for n in brands)]:
             tokens = name_tokens(name)
             if not tokens or all(t.text.isdigit() for t in tokens):
                 # (A model called "One" is the number 1: no name.)
                 continue
-            normalized = _joined(tokens)
+            normalized = joined(tokens)
             self._literal.setdefault(normalized, set()).add(owner)
-            for variant in _variants(tokens):
+            for variant in _variants(tokens, own=own):
                 size = len(variant)
+                # Said without its model code, a name is only named in part ("小米电视" of 小米电视 EA43).
+                whole = len(variant) >= len(tokens)
                 for start in range(size):
                     for end in range(start + 1, min(size, start + MAX_SPAN) + 1):
                         stretch = variant[start:end]
-                        full = start == 0 and end == size
+                        full = start == 0 and end == size and whole
                         if not full and not _worth_a_part(stretch):
                             continue
                         key = tuple(t.sound for t in stretch)
@@ -201,7 +247,7 @@ class NameIndex:
         return False
 
     def _without_measure_word(self, tokens: Sequence[Token]) -> list[Token] | None:
-        """Return a stretch without a measure word said after a place inside it, if one is.
+        """Return a stretch without a measure word said after a place or a person inside it, if one is.
 
         "Ethan 房盞燈" of Ethan 房燈 (Ethan 房 is a room); not "大門個鎖", where 大門 is a lock.
         """
@@ -209,7 +255,9 @@ class NameIndex:
         if len(inner) != 1:
             return None
         before = self._stretches.get(tuple(t.sound for t in tokens[: inner[0]]), ())
-        if not any(s.full and ":" in s.owner for s in before):
+        person = "".join(t.text for t in tokens[: inner[0]]) in _people()
+        if not person and not any(s.full and ":" in s.owner for s in before):
+            # (After a person it is theirs: "老婆個床頭燈" of 老婆床頭燈.)
             return None
         return [*tokens[: inner[0]], *tokens[inner[0] + 1 :]]
 
@@ -238,6 +286,10 @@ class NameIndex:
                     stretches = self._stretches.get(tuple(t.sound for t in inside))
                 if not stretches and (shorter := _without_aspect(inside)) is not None:
                     inside, shortened = shorter, True
+                    stretches = self._stretches.get(tuple(t.sound for t in inside))
+                if not stretches and (owned := _without_possessive(inside)) is not None:
+                    # "the Arc's volume", "My ecobee's fan": a name said as the owner of a part.
+                    inside = owned
                     stretches = self._stretches.get(tuple(t.sound for t in inside))
                 if not stretches:
                     continue
@@ -273,6 +325,20 @@ class NameIndex:
         return found
 
 
+def _owner(token: Token) -> Token:
+    """Return a word said with "'s" as the word alone ("arc's": arc); any other token as it is."""
+    if not token.text.endswith("'s") or len(token.text) < 4:
+        return token
+    word = token.text[:-2]
+    return Token(word, stem(word), token.start, token.end)
+
+
+def _without_possessive(tokens: Sequence[Token]) -> list[Token] | None:
+    """Return a stretch whose last word is said with "'s" as that word, if it is ("arc's": arc)."""
+    owner = _owner(tokens[-1])
+    return None if owner is tokens[-1] else [*tokens[:-1], owner]
+
+
 def _without_aspect(tokens: Sequence[Token]) -> list[Token] | None:
     """Return a stretch without the aspect said after its first character, if one is."""
     for aspect in _ASPECTS_INSIDE:
@@ -280,6 +346,12 @@ def _without_aspect(tokens: Sequence[Token]) -> list[Token] | None:
         if len(tokens) > after + 1 and tuple(t.text for t in tokens[1:after]) == aspect:
             return [tokens[0], *tokens[after:]]
     return None
+
+
+@cache
+def _people() -> frozenset[str]:
+    """Return the words for people of every language (老婆, 哥哥), as normalized."""
+    return frozenset(names_lexicon().words(Category.FILLER, "people"))
 
 
 @cache

@@ -95,13 +95,42 @@ class Clause:
 
     @property
     def also(self) -> bool:
-        """Tell whether the clause says "too", "either", 也, 都係 (more of what was said before)."""
-        return any(p.has(Category.FILLER, "also") for p in self.pieces)
+        """Tell whether the clause says "too", "either", 也, 都係 (more of what was said before).
+
+        A turn that opens with "and" ("And the island lights", "还有书房的") is more of the last.
+        """
+        leading = next(
+            (p for p in self.pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)), None
+        )
+        opens_with_and = (
+            self.joiner is None
+            and not self.actions
+            and leading is not None
+            and leading.role is Role.WORD
+            and leading.has(Category.JOINER, "and")
+        )
+        return opens_with_and or any(p.has(Category.FILLER, "also") for p in self.pieces)
 
     @property
     def entity_names(self) -> tuple[NameMatch, ...]:
         """Return the names said that are entities' (not areas' or floors')."""
         return tuple(m for m in self.named if ":" not in m.owner)
+
+    @property
+    def only_a_place(self) -> bool:
+        """Tell whether the clause says a place and nothing else ("客廳的", "小芸房那台", "the kitchen one").
+
+        Said after a request whose device was unclear, it says which one is meant.
+        """
+        if self.actions or self.kinds or self.mood is not Mood.COMMAND or not (self.areas or self.floors):
+            return False
+        return all(
+            piece.role is Role.PUNCT
+            or piece.has(Category.FILLER)
+            or piece.has(Category.REFERENCE)
+            or (piece.role is Role.NAME and _names_a_place(piece))
+            for piece in self.pieces
+        )
 
     @property
     def about_devices(self) -> bool:
@@ -182,6 +211,11 @@ class Reading:
         )
 
     @property
+    def only_a_place(self) -> bool:
+        """Tell whether the whole sentence is a place alone: the answer to "which one?"."""
+        return len(self.clauses) == 1 and self.clauses[0].only_a_place
+
+    @property
     def words(self) -> str:
         """Return the prepared text without the times said (what to do, for a request for later)."""
         text = self.prepared
@@ -192,6 +226,11 @@ class Reading:
 
 
 # --- Clauses ----------------------------------------------------------------------------------
+
+
+def _names_a_place(piece: Piece) -> bool:
+    """Tell whether a piece is the whole name of an area or a floor."""
+    return any(m.full and m.owner.startswith((_AREA, _FLOOR)) for m in piece.names)
 
 
 def _dangling(current: Sequence[Piece]) -> bool:

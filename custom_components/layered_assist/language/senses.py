@@ -134,7 +134,15 @@ def _option(around: _Around, senses: _Senses) -> Sense | _Senses | None:
     mode_after = around.after is not None and around.after.could_be(Category.ATTRIBUTE, "mode")
     if around.after_setting or mode_after or (Category.KIND not in categories and speed_before):
         return _of(senses, Category.OPTION)
+    if before is None and around.after is None and Category.VERB not in categories:
+        # Said alone between pauses ("turn on the mini split, heat, 70 degrees"): the choice
+        # (but "静音就行" is a verb: mute).
+        return _of(senses, Category.OPTION)
     adjusted = before is not None and before.could_be(Category.VERB, "adjust")
+    speed_said = any(p.could_be(Category.ATTRIBUTE, "speed") for p in around.pieces[: around.index])
+    if (adjusted or around.after_setting) and speed_said and Category.KIND not in categories:
+        # "风速转静音": the fan speed's quiet level, not muting.
+        return _of(senses, Category.OPTION)
     if Category.FEELING in categories and Category.DIRECTION not in categories and adjusted:
         return _of(senses, Category.OPTION)
     return _without(senses, Category.OPTION)

@@ -450,7 +450,11 @@ def is_sensitive(state: State, command: str, risks: tuple[str, ...] | frozenset[
     domain = state.domain
     if domain == "lock":
         return RISK_LOCKS in risks and command in ("unlock", "open")
-    if domain == "cover" and state.attributes.get("device_class") in DOOR_CLASSES:
+    if domain == "cover" and (
+        state.attributes.get("device_class") in DOOR_CLASSES
+        or opens_a_door(str(state.attributes.get(ATTR_FRIENDLY_NAME, "")))
+    ):
+        # Its class, or its name (a rolling shutter named 鐵捲門, whatever class it was given).
         return RISK_DOORS in risks and command in ("open_cover", "set_cover_position")
     if domain == "alarm_control_panel":
         return RISK_ALARMS in risks and command == "alarm_disarm"
@@ -462,7 +466,7 @@ def is_sensitive(state: State, command: str, risks: tuple[str, ...] | frozenset[
 
 
 def opens_a_door(name: str) -> bool:
-    """Tell whether a name says its switch opens a gate or a garage door.
+    """Tell whether a name says its device opens a gate or a garage door.
 
     "大閘 Bot", "Garage Door Opener"; not a light there ("Garage Lights", "閘口燈").
     """

@@ -24,7 +24,7 @@ from homeassistant.helpers import (
 from ..compat import device_brand, entity_aliases
 from ..language.concepts import KINDS
 from ..language.lexicon import maker_kinds, names_lexicon, place_variants
-from ..language.names import NameIndex, name_key, name_tokens
+from ..language.names import NameIndex, joined, name_key, name_tokens
 from ..language.tokens import Token, normalize
 
 ASSISTANT = "conversation"
@@ -48,7 +48,7 @@ def prepare_names(names: Iterable[str | None]) -> tuple[MatchName, ...]:
         if not name:
             continue
         tokens = name_tokens(name)
-        text = " ".join("".join(t.text if t.is_cjk else f" {t.text} " for t in tokens).split())
+        text = joined(tokens)
         if text and text not in seen:
             seen[text] = MatchName(text, tokens)
     return tuple(seen.values())
@@ -261,7 +261,7 @@ class DeviceCatalog:
             brand_names=frozenset(brand_keys),
         )
         self.entries[entity_id] = entry
-        self.names.set_names(entity_id, [*own_names, *brand_variants])
+        self.names.set_names(entity_id, own_names, brand_variants)
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
 

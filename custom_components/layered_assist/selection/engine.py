@@ -93,6 +93,20 @@ def _without_steps_to_a_setting(planned: list[PlannedCommand]) -> list[PlannedCo
     ]
 
 
+def _without_stand_in_switching(planned: list[PlannedCommand]) -> list[PlannedCommand]:
+    """Drop a switching on made as a mode when the same turn sets a mode itself.
+
+    "Turn on the mini split, heat" of a climate that cannot be switched on: heat, not first
+    its first mode (cool) and then heat.
+    """
+    moded = {c.entity_id for c in planned if c.command == "set_hvac_mode"}
+    return [
+        c
+        for c in planned
+        if not (c.command == "turn_on" and c.service == "set_hvac_mode" and c.entity_id in moded)
+    ]
+
+
 def _option_key(text: str) -> str:
     """Return an option's name as compared with what was said ("High_Demand" = "high demand")."""
     return re.sub(r"[\s_\-]+", "", normalize(text))
@@ -333,7 +347,7 @@ class SelectionEngine:
             return None
         # A device said twice ("扫地机器人，让它扫一下地") gets its command once.
         unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}
-        return _without_steps_to_a_setting(list(unique.values())) or None
+        return _without_steps_to_a_setting(_without_stand_in_switching(list(unique.values()))) or None
 
     def _in_state_said(self, segment: Segment) -> tuple[str, ...]:
         """Return a group's targets in the state its clause says ("开着的空调全关了": those on)."""

@@ -10,7 +10,7 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 
 from ..language.actions import Action, ActionKind
 from .capabilities import commands_for
-from .presets import fan_mode_step, numbered_fan_mode, pick_fan_mode, pick_preset
+from .presets import fan_mode_step, numbered_fan_mode, percent_fan_mode, pick_fan_mode, pick_preset
 
 BRIGHTNESS_STEP = 20
 # How far "a bit" moves a cover or a valve, in percentage points.
@@ -118,9 +118,14 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         if domain in ("climate", "water_heater"):
             return _temperature_command(hass, state, Action(ActionKind.ADJUST_TEMPERATURE, value))
         return None
-    if kind is ActionKind.SET_SPEED and domain == "climate" and value in (100.0, 1.0):
-        # "风速调到最强": the climate's highest fan mode.
-        return _choice(state, ActionKind.SET_FAN_MODE, "high" if value == 100.0 else "low")
+    if kind is ActionKind.SET_SPEED and domain == "climate" and value is not None:
+        if (mode := percent_fan_mode(value, state.attributes.get("fan_modes") or ())) is not None:
+            # "风速调到60%" of fan modes written as percentages.
+            return ("set_fan_mode", {"fan_mode": mode})
+        if value in (100.0, 1.0):
+            # "风速调到最强": the climate's highest fan mode.
+            return _choice(state, ActionKind.SET_FAN_MODE, "high" if value == 100.0 else "low")
+        return None
     if kind is ActionKind.SET_SPEED and domain == "fan" and value is not None:
         return ("set_percentage", {"percentage": round(value)})
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "fan" and value is not None:

@@ -45,5 +45,7 @@ class LocalLayer:
                 risks=self.risks,
                 hold=self.hold_for(turn.conversation_id),
             )
-            return TurnOutcome("local_action", done.speech, done.acted_on, done.commands)
+            # What is held for a yes is what the turn was about: "算啦，鎖返佢" is that lock.
+            held = [c.entity_id for c in done.held]
+            return TurnOutcome("local_action", done.speech, done.acted_on, done.commands, subjects=held)
         return await self.engine.async_answer(recall, turn.language)

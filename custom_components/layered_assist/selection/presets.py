@@ -78,10 +78,32 @@ def numbered_fan_mode(level: float, options: Iterable[object]) -> str | None:
     return wanted if wanted is not None and wanted in _numbered(tuple(options)) else None
 
 
+def percent_fan_mode(percentage: float, options: Iterable[object]) -> str | None:
+    """Return the fan mode written as this percentage ("风速调到60%" of "20%"…"100%"), if there is one."""
+    wanted = f"{int(percentage)}%" if percentage == int(percentage) else None
+    return wanted if wanted is not None and wanted in _numbered(tuple(options)) else None
+
+
+def _level_number(option: str) -> int | None:
+    """Return the number a level is written as: "3", or "60%" (a Panasonic's fan modes)."""
+    digits = option.removesuffix("%")
+    return int(digits) if digits.isdigit() else None
+
+
 def _numbered(options: tuple[object, ...]) -> list[str]:
-    """Return the numbered levels among a device's options, lowest first (none unless two or more)."""
-    numbered = sorted((str(option) for option in options if str(option).isdigit()), key=int)
-    return numbered if len(numbered) >= 2 else []
+    """Return the numbered levels among a device's options, lowest first (none unless two or more).
+
+    Levels are numbers ("1"…"5") or percentages ("20%"…"100%"), not both.
+    """
+    for percent in (False, True):
+        numbered = [
+            str(option)
+            for option in options
+            if str(option).endswith("%") is percent and _level_number(str(option)) is not None
+        ]
+        if len(numbered) >= 2:
+            return sorted(numbered, key=lambda option: _level_number(option) or 0)
+    return []
 
 
 def _numbered_level(level: str, options: tuple[object, ...]) -> str | None:

@@ -126,8 +126,14 @@ class Segment:
         "主卫的排气扇和镜前灯都打开": a 都 after a list is for the list, not a group of its own.
         """
         listed = self.clause.joiner is not None and self.clause.joiner not in _CLAUSE_BREAKS
+        # "阿仔房嗰盞都閂埋": 都 after "that one" (a measure word: one lamp) is "too", not every one
+        # there; "閂晒佢" is all of them.
+        measures = names_lexicon().words(Category.FILLER, "measure")
+        one = any(
+            p.has(Category.REFERENCE) and any(word in p.text for word in measures) for p in self.clause.pieces
+        )
         return (
-            (self.clause.group == "each" and not listed)
+            (self.clause.group == "each" and not listed and not one)
             or self._plural
             or self.group_again
             or self._lights_out
@@ -436,6 +442,22 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
     return round(min(best, exact) * (0.5 + 0.5 * min(1.0, explained)), 4), name
 
 
+def _named_as(entry: CatalogEntry, kind: str) -> bool:
+    """Tell whether one of a device's names ends in a word of the kind (和室除濕機, not "除濕機 負離子").
+
+    A plug or a switch is the appliance it works only when named as it, not as a part of it; one
+    whose names say no kind is what its maker makes (a Rachio zone named "Side Yard").
+    """
+    lexicon = names_lexicon()
+    said_any = False
+    for name in entry.names:
+        said = list(lexicon.kinds_in(name.text).items())
+        said_any = said_any or bool(said)
+        if said and name.text.endswith(said[-1][0]) and narrower(kind, frozenset({said[-1][1]})):
+            return True
+    return not said_any
+
+
 def _is_plug(entry: CatalogEntry) -> bool:
     """Tell whether a device is named as a plug (床头插座); a plug named "Floor Lamp" is a lamp."""
     return "plug" in entry.named_kinds
@@ -536,6 +558,27 @@ def _trailing_place(segments: list[Segment]) -> list[Segment]:
     return shared
 
 
+def _place_answered(segments: list[Segment]) -> list[Segment]:
+    """Give a request with no place the place said alone right after it ("把電視關掉，客廳的").
+
+    The place clause says which of the devices of the kind is meant, and nothing more.
+    """
+    answered: list[Segment] = []
+    for segment in segments:
+        before = answered[-1] if answered else None
+        if (
+            before is not None
+            and before.actions
+            and before.domains
+            and not (before.areas or before.floors)
+            and segment.clause.only_a_place
+        ):
+            answered[-1] = replace(before, areas=segment.areas, floors=segment.floors)
+            continue
+        answered.append(segment)
+    return answered
+
+
 def _only_a_kind_word(text: str, kind: str, places: frozenset[str] = frozenset()) -> bool:
     """Tell whether a text is one kind word and nothing else (冷气, "thermostat"; not 客厅冷气)."""
     return bool(kind) and names_lexicon().kinds_in(text, places) == {text: kind}
@@ -583,11 +626,17 @@ def _all_words_said(name: MatchName, said: set[str]) -> bool:
 
 
 def _of_class(entry: CatalogEntry, kind_word: str) -> bool:
-    """Tell whether a device is of a kind that is its class (a TV, a dehumidifier), whatever its name."""
+    """Tell whether a device is of a kind that is its class (a TV, a dehumidifier), whatever its name.
+
+    A kind that is a domain of its own (a vacuum, a lock) is every entity of that domain.
+    """
     kind = KINDS.get(kind_word)
+    if kind is None:
+        return False
+    if kind.domains == (kind_word,) and not kind.device_classes:
+        return entry.domain == kind_word
     return (
-        kind is not None
-        and any(kind_word.startswith(dc) for dc in kind.device_classes)
+        any(kind_word.startswith(dc) for dc in kind.device_classes)
         and entry.domain in kind.domains
         and entry.device_class in kind.device_classes
     )
@@ -613,7 +662,9 @@ class Recaller:
 
     def recall(self, reading: Reading, context: RecallContext) -> Recall:
         """Find each clause's candidates and sure targets."""
-        segments = _trailing_place(self._shared([self._segment(c, context) for c in reading.clauses]))
+        segments = _trailing_place(
+            self._shared(_place_answered([self._segment(c, context) for c in reading.clauses]))
+        )
         resolved: list[Segment] = []
         previous_areas: frozenset[str] = frozenset()
         previous_targets: tuple[str, ...] = ()
@@ -622,6 +673,11 @@ class Recaller:
             if not segment.areas and not segment.floors and previous_areas:
                 segment = replace(segment, areas=previous_areas, area_inherited=True)
             segment = self._resolve(segment, context, previous_targets)
+            if segment.area_inherited and not segment.confident and read_segment.clause.mood is Mood.COMMAND:
+                # "把鱼缸关了，然后加湿器湿度调到60" in grandpa's room: the fish tank's room has no
+                # humidifier, so the one meant is where the speaker is (or the home's only one).
+                alone = self._resolve(read_segment, context, previous_targets)
+                segment = alone if alone.confident else segment
             resolved.append(segment)
             if not segment.area_inherited and segment.areas:
                 previous_areas = segment.areas
@@ -885,8 +941,14 @@ class Recaller:
             )
             return named and entry.device_class != "outlet" and not _is_plug(entry)
         if kinds and (head := KINDS.get(kinds[-1])) is not None:
-            if narrower(kinds[-1], entry.named_kinds) and entry.domain in head.domains:
+            if (
+                narrower(kinds[-1], entry.named_kinds)
+                and entry.domain in head.domains
+                and (entry.domain != "switch" or head.domains[0] == "switch" or _named_as(entry, kinds[-1]))
+            ):
                 return True
+            if head.by_name:
+                return False
             if (
                 kinds[-1] not in GENERIC
                 and entry.named_kinds
@@ -945,6 +1007,7 @@ class Recaller:
             self._group,
             self._name,
             self._name_in_place,
+            self._same_name_here,
             self._name_and_kind,
             self._part_and_kind,
             self._name_and_action,
@@ -1075,7 +1138,23 @@ class Recaller:
         )
         # "it's too bright in here, dim the lights to 40": a plural in the place said before.
         in_said_place = segment.weak_group and case.has_place
-        if not segment.primary_domains or not (segment.strong_group or in_said_place or weak_here):
+        # "鎖晒啲門" with no place said or known: every one of the home, to lock or switch off (a
+        # whole home is not switched on or opened on a guess).
+        home_wide = (
+            segment.mood is Mood.COMMAND
+            and bool(segment.actions)
+            and all(a.kind in (ActionKind.LOCK, ActionKind.TURN_OFF) for a in segment.actions)
+            and segment.clause.group == "each"
+            and segment.weak_group
+            and not case.has_place
+            # (A place word that names no floor here, 楼上, is a place said: not the whole home.)
+            and not (segment.clause.generic_places or segment.unknown_places)
+            and context.context_area is None
+            and not named_any_early(case.top)
+        )
+        if not segment.primary_domains or not (
+            segment.strong_group or in_said_place or weak_here or home_wide
+        ):
             return None
         placed = case.has_place or (weak_here and not segment.strong_group)
         entries = self.catalog.entries.values()
@@ -1093,6 +1172,14 @@ class Recaller:
             # takes them, and the wall switches of lights (一樓浴室燈 on a "Smart Switch 1 Gang");
             # not a relay or a plug named as a lamp here and there (a room's own are kept).
             group = [e for e in group if e.domain != "switch" or "switch" in e.named_kinds]
+        elif "light" in segment.primary_domains:
+            # A room's lights: not a plug named for the light of a thing in it ("Fish Tank Light");
+            # a wall switch is one (橱柜灯开关).
+            group = [
+                e
+                for e in group
+                if e.domain != "switch" or "switch" in e.named_kinds or not self._lights_a_thing(e)
+            ]
         named = case.top is not None and case.top.name_score >= 0.95
         if not group or (named and not segment.strong_group and not case.explicit_place):
             return None
@@ -1137,6 +1224,24 @@ class Recaller:
         ]
         placed = [e.entity_id for e in entries if self._in_place(e, segment, case.context)]
         return case.sure(placed, "name-in-place") if len(placed) == 1 else None
+
+    def _same_name_here(self, case: "_Case") -> Segment | None:
+        """Take, of devices that share the name said, the one where the speaker is.
+
+        Two wall switches both left as "Aqara 牆壁開關 H1 右鍵": said in the living room, the
+        living room's (no place said; every one named so is equally named).
+        """
+        top, area = case.top, case.context.context_area
+        if top is None or area is None or case.has_place or not top.name_score:
+            return None
+        entries = self.catalog.entries
+        tied = [c for c in case.segment.candidates if c.name_score >= top.name_score - 1e-9]
+        alike = [c for c in tied if c.name == top.name]
+        here = [c.entity_id for c in alike if entries[c.entity_id].area_id == area]
+        # (Only when every device named as well as the best has that very name.)
+        if len(alike) < 2 or len(alike) != len(tied) or len(here) != 1:
+            return None
+        return case.sure(here, "same-name-here")
 
     def _name_and_kind(self, case: "_Case") -> Segment | None:
         """Take, of the devices a name fits equally, the one the kind said fits ("Aqara 吸顶灯")."""
@@ -1365,7 +1470,7 @@ class Recaller:
         # 电灯 of a room (as said in Taiwan and Hong Kong), 细房盏灯 ("the light" of a room): its
         # main light.
         main = [e for e in in_place if self._is_main_light(entries[e])]
-        singular = any(p.text == "盏" for p in segment.clause.pieces)
+        singular = any(p.text.endswith("盏") for p in segment.clause.pieces)
         if case.explicit_place and ("room_light" in segment.clause.kinds or singular) and len(main) == 1:
             return case.sure(main, "main-light")
         # A room's light, where the only thing to switch is a wall switch named as nothing else.
@@ -1488,9 +1593,42 @@ class Recaller:
         chosen = placed if (segment.areas or segment.floors or placed) else fitting
         return sorted(e.entity_id for e in chosen)
 
+    def _lights_a_thing(self, entry: CatalogEntry) -> bool:
+        """Tell whether every name of a device is the light of a thing (鱼缸灯, "Fish Tank Light").
+
+        A name that is only places, people's and kind words ("Porch Light", "Caleb's Lamp",
+        客厅筒灯) is a room's light.
+        """
+        known = sorted({*self.catalog.place_words, *entry.kind_words}, key=len, reverse=True)
+        for name in entry.names:
+            text = name.text
+            for word in known:
+                text = text.replace(word, " ")
+            rest = [
+                t
+                for t in tokenize(text)
+                if t.is_word and not t.text.endswith("'s") and t.text not in POSSESSIVES
+            ]
+            if not rest:
+                return False
+        return True
+
     def _is_main_light(self, entry: CatalogEntry) -> bool:
-        """Tell whether a light is named as a room's main one (主灯, 吸顶灯, ceiling light, 阿嬤房電燈)."""
-        return bool({"main_light", "room_light"} & entry.named_kinds)
+        """Tell whether a light is named as a room's main one (主灯, 吸顶灯, ceiling light, 阿嬤房電燈).
+
+        A light named its room and "light" and nothing more (阿仔房燈, "Kitchen Light") is the room's.
+        """
+        if {"main_light", "room_light"} & entry.named_kinds:
+            return True
+        area = self.catalog.areas.get(entry.area_id or "")
+        if area is None:
+            return False
+        return any(
+            own.text.startswith(place.text)
+            and _only_a_kind_word(own.text[len(place.text) :].strip(), "light")
+            for own in entry.names
+            for place in area.names
+        )
 
     def _widest(self, segments: Sequence[Segment]) -> list[str]:
         """Return candidates when nothing was named: the kinds implied, else the whole home."""
