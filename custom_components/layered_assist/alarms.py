@@ -90,6 +90,10 @@ class AlarmManager:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
+    def scheduled(self) -> list[Alarm]:
+        """Return the alarms that carry device commands (requests for later), oldest first."""
+        return [alarm for alarm in self.alarms if alarm.commands]
+
     @property
     def upcoming(self) -> list[Alarm]:
         """Return the alarms in due order."""

@@ -141,12 +141,13 @@ async def test_a_yes_while_collecting_asks_again(hass: HomeAssistant, fake_opena
 async def test_without_a_catalog_there_is_no_target(hass: HomeAssistant, home: LoadedHome) -> None:
     """With no device catalog a named device is no target, and a preset word still opens the dialog."""
     engine = ClimateDialogEngine(hass, None, ClimateOptions(presets={"睡眠模式": (26.0, 55.0)}))
-    reply = await engine.async_utterance(None, "把主卧空调设成22度，湿度50%", "zh-Hans", Context())
+    said = engine.recall_of("把主卧空调设成22度，湿度50%")
+    reply = await engine.async_utterance(None, said, "zh-Hans", Context())
     assert reply is not None
     assert reply.dialog is not None
     assert reply.dialog.target is None
     assert reply.speech == "您想设置温度为22℃，湿度为50%，请确认是否正确？"
     assert engine.find_target("主卧空调") is None
-    preset = await engine.async_utterance(None, "睡眠模式", "zh-Hans", Context())
+    preset = await engine.async_utterance(None, engine.recall_of("睡眠模式"), "zh-Hans", Context())
     assert preset is not None
     assert preset.speech == "您想设置温度为26℃，湿度为55%，请确认是否正确？"

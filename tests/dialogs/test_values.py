@@ -1,9 +1,9 @@
-"""Temperature and humidity parsing, by code, in Chinese and English."""
+"""Temperature and humidity values in a sentence as the reading prepares it, in Chinese and English."""
 
 import pytest
 
 from custom_components.layered_assist.dialogs.values import read_values
-from custom_components.layered_assist.dialogs.words import is_cancel, is_confirm, is_refuse
+from custom_components.layered_assist.language.tokens import prepare
 from homeassistant.const import UnitOfTemperature
 
 C, F = UnitOfTemperature.CELSIUS, UnitOfTemperature.FAHRENHEIT
@@ -55,30 +55,6 @@ def test_read_values(
     text: str, unit: str, expecting: str | None, temperature: float | None, humidity: float | None
 ) -> None:
     """Each way of saying a value is read, in the HA unit system."""
-    reading = read_values(text, unit, expecting)
-    assert reading.temperature == (pytest.approx(temperature) if temperature is not None else None)
-    assert reading.humidity == (pytest.approx(humidity) if humidity is not None else None)
-
-
-@pytest.mark.parametrize("text", ["确认", "好的", "是的", "对", "没问题", "yes", "ok", "confirm", "好的吧"])
-def test_confirm_words(text: str) -> None:
-    """Confirmation words are recognized."""
-    assert is_confirm(text)
-
-
-@pytest.mark.parametrize("text", ["确认一下温度是多少", "好冷", "yesterday"])
-def test_not_confirm(text: str) -> None:
-    """Sentences that merely start like a confirmation are not one."""
-    assert not is_confirm(text)
-
-
-@pytest.mark.parametrize("text", ["取消", "算了", "cancel", "never mind"])
-def test_cancel_words(text: str) -> None:
-    """Cancel words are recognized."""
-    assert is_cancel(text)
-
-
-@pytest.mark.parametrize("text", ["不对", "不是", "no", "不对，温度改成25度"])
-def test_refuse_words(text: str) -> None:
-    """Refusals are recognized."""
-    assert is_refuse(text)
+    values = read_values(prepare(text), unit, expecting)
+    assert values.temperature == (pytest.approx(temperature) if temperature is not None else None)
+    assert values.humidity == (pytest.approx(humidity) if humidity is not None else None)

@@ -52,7 +52,7 @@ async def async_climate_utterance(
     """Advance a conversation's climate dialog by an utterance; None if it is not for it."""
     state = hub.states.get(conversation_id)
     dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
-    reply = await hub.climate.async_utterance(dialog, text, language, context)
+    reply = await hub.climate.async_utterance(dialog, hub.climate.recall_of(text), language, context)
     if reply is None:
         return None
     hub.states.set_dialog(conversation_id, dialog=reply.dialog.as_dict() if reply.dialog else None)

@@ -16,14 +16,15 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError,
 
 from ..const import DOMAIN
 from ..language.actions import ActionKind
-from ..language.reading import read
+from ..language.lexicon import Category
+from ..language.reading import Reading, read
+from ..language.tokens import prepare
 from ..localize import async_reply, is_chinese
 from ..selection.capabilities import CLIMATE_TARGET_HUMIDITY
 from ..selection.catalog import DeviceCatalog
 from ..selection.local_commands import command_for_action
 from ..selection.recall import Recall, RecallContext, Recaller
-from .values import TEMPERATURE_WORDS, Reading, prepare, read_values
-from .words import is_cancel, is_confirm, is_refuse
+from .values import Values, read_values
 
 STAGE_INIT, STAGE_COLLECTING, STAGE_CONFIRMING = "init", "collecting", "confirming"
 TARGET_DOMAINS = ("climate", "humidifier")
@@ -75,14 +76,19 @@ class DialogReply:
     done: bool = False
 
 
-def starts_climate_dialog(text: str) -> bool:
-    """Tell whether an utterance opens the dialog: it names both temperature and humidity."""
-    prepared = prepare(text)
-    if "温湿度" in prepared:
+def starts_climate_dialog(reading: Reading) -> bool:
+    """Tell whether an utterance opens the dialog: it names both temperature and humidity.
+
+    (The 度 of 湿度 is part of the word: "湿度调到50" alone is a humidity command.)
+    """
+    pieces = reading.pieces
+    if any(p.could_be(Category.ATTRIBUTE, "temperature_and_humidity") for p in pieces):
         return True
-    # The 度 of 湿度 is no temperature: "湿度调到50" alone is a humidity command.
-    without_humidity = prepared.replace("湿度", " ")
-    return bool(TEMPERATURE_WORDS.search(without_humidity)) and ("湿度" in prepared or "humidity" in prepared)
+    temperature = any(
+        p.could_be(Category.ATTRIBUTE, "temperature") or p.could_be(Category.UNIT, "degree", "fahrenheit")
+        for p in pieces
+    )
+    return temperature and any(p.could_be(Category.ATTRIBUTE, "humidity") for p in pieces)
 
 
 class ClimateDialogEngine:
@@ -99,16 +105,16 @@ class ClimateDialogEngine:
         """Return HA's temperature unit."""
         return self.hass.config.units.temperature_unit
 
-    def _recall(self, text: str) -> Recall | None:
-        """Return Layer 1's reading of a sentence, with no conversation behind it."""
+    def recall_of(self, text: str) -> Recall:
+        """Return the reading and recall of a sentence said outside a conversation turn."""
+        reading = read(text, self.hass.config.language, self.catalog.names if self.catalog else None)
         if self.catalog is None:
-            return None
-        reading = read(text, self.hass.config.language, self.catalog.names)
+            return Recall(reading, (), ())
         return Recaller(self.catalog).recall(reading, RecallContext())
 
     def find_target(self, text: str) -> str | None:
         """Return the climate or humidifier a sentence names, when Layer 1 is sure."""
-        return self._target_of(self._recall(text))
+        return self._target_of(self.recall_of(text))
 
     @staticmethod
     def _target_of(recall: Recall | None) -> str | None:
@@ -162,55 +168,51 @@ class ClimateDialogEngine:
     async def async_utterance(
         self,
         dialog: ClimateDialog | None,
-        text: str,
+        recall: Recall,
         language: str,
         context: Context,
-        recall: Recall | None = None,
     ) -> DialogReply | None:
-        """Advance by what the user said; None when the utterance is not for the dialog.
-
-        ``recall`` is the turn's reading of the sentence, when the conversation has one.
-        """
-        prepared = prepare(text)
+        """Advance by what the user said (the turn's reading and recall); None when not for the dialog."""
+        reading = recall.reading
+        prepared, answers = reading.prepared, reading.answers
         if dialog is None:
-            if is_cancel(prepared):
+            if "cancel" in answers:
                 # "取消温湿度设置" with no dialog open: there is nothing to cancel or start.
                 return None
             preset = self._preset(prepared)
-            starts = starts_climate_dialog(text)
+            starts = starts_climate_dialog(reading)
             if not starts and preset is None:
                 return None
-            recall = recall or self._recall(text)
             if not starts and self._for_a_device_itself(recall):
                 # "把净化器调到睡眠模式" is the purifier's preset, not this dialog's.
                 return None
             dialog = ClimateDialog(stage=STAGE_COLLECTING, target=self._target_of(recall))
-            reading = (
-                read_values(text, self.unit)
+            values = (
+                read_values(prepared, self.unit)
                 if preset is None
-                else Reading(preset[0], prepared, preset[1], prepared)
+                else Values(preset[0], prepared, preset[1], prepared)
             )
-            return await self._async_take(dialog, reading, language)
-        if is_cancel(prepared):
+            return await self._async_take(dialog, values, language)
+        if "cancel" in answers:
             return DialogReply(await self._say(language, "dialog_cancelled"), None)
-        if dialog.stage == STAGE_CONFIRMING and is_confirm(prepared):
+        if dialog.stage == STAGE_CONFIRMING and "confirm" in answers:
             return await self.async_confirm(dialog, language, context)
         expecting = (
             "temperature" if dialog.temperature is None else "humidity" if dialog.humidity is None else None
         )
-        reading = read_values(text, self.unit, expecting)
+        values = read_values(prepared, self.unit, expecting)
         preset = self._preset(prepared)
         if preset is not None:
-            reading = Reading(preset[0], prepared, preset[1], prepared)
-        if reading.temperature is None and reading.humidity is None:
-            if dialog.stage == STAGE_CONFIRMING and is_refuse(prepared):
+            values = Values(preset[0], prepared, preset[1], prepared)
+        if values.temperature is None and values.humidity is None:
+            if dialog.stage == STAGE_CONFIRMING and "refuse" in answers:
                 dialog.stage = STAGE_COLLECTING
                 dialog.updated_at = time.time()
                 return DialogReply(await self._say(language, "dialog_what_to_change"), dialog)
-            if is_confirm(prepared):
-                return await self._async_take(dialog, reading, language)
+            if "confirm" in answers:
+                return await self._async_take(dialog, values, language)
             return None
-        return await self._async_take(dialog, reading, language)
+        return await self._async_take(dialog, values, language)
 
     async def async_arguments(
         self,
@@ -230,48 +232,42 @@ class ClimateDialogEngine:
         dialog = dialog or ClimateDialog(stage=STAGE_COLLECTING)
         if target:
             dialog.target = self.resolve_target(target)
-        reading = Reading()
+        values = Values()
         if temperature is not None:
             # A number alone is in the home's unit, as HA's climate actions take it.
-            reading = read_values(_with_unit(temperature, "°"), self.unit)
-            if reading.temperature is None:
+            values = read_values(prepare(_with_unit(temperature, "°")), self.unit)
+            if values.temperature is None:
                 raise ServiceValidationError(
                     translation_domain=DOMAIN,
                     translation_key="not_a_temperature",
                     translation_placeholders={"value": str(temperature)},
                 )
         if humidity is not None:
-            humid = read_values(_with_unit(humidity, "%"), self.unit, "humidity")
+            humid = read_values(prepare(_with_unit(humidity, "%")), self.unit, "humidity")
             if humid.humidity is None:
                 raise ServiceValidationError(
                     translation_domain=DOMAIN,
                     translation_key="not_a_humidity",
                     translation_placeholders={"value": str(humidity)},
                 )
-            reading = Reading(
-                reading.temperature, reading.temperature_raw, humid.humidity, humid.humidity_raw
-            )
-        if (
-            reading.temperature is not None
-            or reading.humidity is not None
-            or dialog.stage != STAGE_CONFIRMING
-        ):
-            reply = await self._async_take(dialog, reading, language)
+            values = Values(values.temperature, values.temperature_raw, humid.humidity, humid.humidity_raw)
+        if values.temperature is not None or values.humidity is not None or dialog.stage != STAGE_CONFIRMING:
+            reply = await self._async_take(dialog, values, language)
             if not (confirm and reply.dialog is not None and reply.dialog.stage == STAGE_CONFIRMING):
                 return reply
             dialog = reply.dialog
         if confirm and dialog.stage == STAGE_CONFIRMING:
             return await self.async_confirm(dialog, language, context)
-        return await self._async_take(dialog, Reading(), language)
+        return await self._async_take(dialog, Values(), language)
 
-    async def _async_take(self, dialog: ClimateDialog, reading: Reading, language: str) -> DialogReply:
+    async def _async_take(self, dialog: ClimateDialog, values: Values, language: str) -> DialogReply:
         """Record valid values, then ask for what is missing or for confirmation."""
         dialog.updated_at = time.time()
         low_t, high_t, low_h, high_h = self._ranges(dialog.target)
         problems = []
-        if reading.temperature is not None:
-            if low_t <= reading.temperature <= high_t:
-                dialog.temperature, dialog.temperature_raw = reading.temperature, reading.temperature_raw
+        if values.temperature is not None:
+            if low_t <= values.temperature <= high_t:
+                dialog.temperature, dialog.temperature_raw = values.temperature, values.temperature_raw
             else:
                 problems.append(
                     await self._say(
@@ -281,9 +277,9 @@ class ClimateDialogEngine:
                         high=self._temperature_text(high_t),
                     )
                 )
-        if reading.humidity is not None:
-            if low_h <= reading.humidity <= high_h:
-                dialog.humidity, dialog.humidity_raw = reading.humidity, reading.humidity_raw
+        if values.humidity is not None:
+            if low_h <= values.humidity <= high_h:
+                dialog.humidity, dialog.humidity_raw = values.humidity, values.humidity_raw
             else:
                 problems.append(
                     await self._say(language, "dialog_humidity_range", low=f"{low_h:g}%", high=f"{high_h:g}%")

@@ -32,12 +32,7 @@ from ..selection.execute import PlannedCommand, plan_command, spoken_names
 from ..state import ConversationStateStore
 from ..turn import Turn, TurnOutcome
 from .climate import ClimateDialog, ClimateDialogEngine, ClimateOptions
-from .values import prepare
-from .words import is_cancel, is_confirm, is_refuse
 
-FAREWELL = re.compile(
-    r"^(?:好了[，,]?)?(?:再见|拜拜|退出|结束对话|不聊了|bye|goodbye|bye bye|see you|exit)[吧啦了。!！.]*$"
-)
 _PRESET = re.compile(r"\s*([^=;]+?)\s*=\s*(-?\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)\s*")
 
 
@@ -95,15 +90,15 @@ class DialogHub:
         self.states.expire_dialogs(self.options.timeout)
         state = turn.state
         language = turn.language
-        text = prepare(turn.text)
-        if FAREWELL.match(text):
+        answers = turn.reading.answers
+        if "farewell" in answers:
             return TurnOutcome(
                 "farewell", await async_farewell(self.hass, self.states, conversation_id, language)
             )
         if (pending := state.pending) is not None:
-            if is_confirm(text):
+            if "confirm" in answers:
                 return await self._async_confirm_pending(turn, pending)
-            if is_refuse(text) or is_cancel(text):
+            if answers & {"refuse", "cancel"}:
                 self.states.set_dialog(conversation_id, pending=None)
                 if turn.recall.is_device_command and turn.recall.mood is Mood.COMMAND:
                     # "算了，那幫我把玄關燈打開": the held command is dropped; the new request is the
@@ -115,9 +110,7 @@ class DialogHub:
                 speech = await async_reply(self.hass, language, "risky_cancelled", {"names": names})
                 return TurnOutcome("confirmation", speech)
         dialog = ClimateDialog.from_dict(state.dialog) if state.dialog is not None else None
-        reply = await self.climate.async_utterance(
-            dialog, turn.text, language, turn.user_input.context, turn.recall
-        )
+        reply = await self.climate.async_utterance(dialog, turn.recall, language, turn.user_input.context)
         if reply is None:
             return None
         self.states.set_dialog(conversation_id, dialog=reply.dialog.as_dict() if reply.dialog else None)

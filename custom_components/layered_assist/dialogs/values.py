@@ -1,13 +1,10 @@
-"""Temperature and humidity values said in Chinese or English, parsed by code."""
+"""Temperature and humidity values in a sentence as the reading prepared it (numerals as digits)."""
 
 from dataclasses import dataclass
 import re
 
 from homeassistant.const import UnitOfTemperature
 from homeassistant.util.unit_conversion import TemperatureConverter
-
-from ..language.numbers import english_to_arabic, to_arabic
-from ..language.text import normalize
 
 _NUM = r"(-?\d+(?:\.\d+)?)"
 _FAHRENHEIT = re.compile(
@@ -24,11 +21,10 @@ _AFTER_TEMPERATURE = re.compile(rf"temperature\D{{0,6}}?{_NUM}")
 _AFTER_WENDU = re.compile(rf"温度\D{{0,6}}?{_NUM}")
 _AFTER_HUMIDITY = re.compile(rf"(?:湿度|humidity)\D{{0,6}}?{_NUM}|{_NUM}\s*的?湿度")
 _BARE = re.compile(rf"^\D{{0,4}}{_NUM}\D{{0,3}}$")
-TEMPERATURE_WORDS = re.compile(r"温度|temperature|度|℃|°|degree|fahrenheit|celsius|华氏")
 
 
 @dataclass(frozen=True, slots=True)
-class Reading:
+class Values:
     """What one utterance says about the values (temperature in the HA unit)."""
 
     temperature: float | None = None
@@ -37,18 +33,12 @@ class Reading:
     humidity_raw: str | None = None
 
 
-def prepare(text: str) -> str:
-    """Normalize and turn Chinese and English numerals into digits."""
-    return to_arabic(english_to_arabic(normalize(text)))
-
-
-def read_values(text: str, unit: str, expecting: str | None = None) -> Reading:
-    """Read temperature and humidity from an utterance.
+def read_values(prepared: str, unit: str, expecting: str | None = None) -> Values:
+    """Read temperature and humidity from a prepared utterance (``Reading.prepared``).
 
     ``expecting`` ("temperature" or "humidity") says what a bare number means, as when
     the assistant has just asked for one value.
     """
-    prepared = prepare(text)
     temperature = temperature_raw = humidity = humidity_raw = None
     rest = prepared
 
@@ -78,7 +68,7 @@ def read_values(text: str, unit: str, expecting: str | None = None) -> Reading:
             temperature, temperature_raw = value, match.group(0)
         elif expecting == "humidity" and humidity is None:
             humidity, humidity_raw = _as_percent(value, explicit=False), match.group(0)
-    return Reading(temperature, temperature_raw, humidity, humidity_raw)
+    return Values(temperature, temperature_raw, humidity, humidity_raw)
 
 
 def _as_percent(value: float, *, explicit: bool) -> float:

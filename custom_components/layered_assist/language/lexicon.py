@@ -42,6 +42,8 @@ class Category(StrEnum):
     JOINER = "joiners"
     PLACE = "places"
     RESTATING = "restating"
+    # Answers to what the assistant asked, and goodbyes: read only when something was asked.
+    ANSWER = "answers"
 
 
 @dataclass(frozen=True, slots=True)

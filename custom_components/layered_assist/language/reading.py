@@ -211,6 +211,33 @@ class Reading:
         )
 
     @property
+    def answers(self) -> frozenset[str]:
+        """Return what the sentence answers to something the assistant asked.
+
+        "confirm" and "farewell" when it says nothing else ("好的", "确认吧", "bye"), "refuse" when
+        it opens with a refusal ("不对，改成25度"), "cancel" when it says one anywhere ("那就算了"),
+        and "cancel_schedule" when the cancel names a command for later ("取消刚才的定时").
+        """
+        words = [p for p in self.pieces if p.role is not Role.PUNCT]
+        found: set[str] = set()
+        for concept in ("confirm", "farewell"):
+            if any(p.could_be(Category.ANSWER, concept) for p in words) and all(
+                p.could_be(Category.ANSWER, concept)
+                or _only_filler(p)
+                or p.could_be(Category.MOOD, "request", "polite")
+                for p in words
+            ):
+                found.add(concept)
+        if any(p.could_be(Category.ANSWER, "cancel") for p in words):
+            found.add("cancel")
+            if any(p.could_be(Category.ANSWER, "schedule") for p in words):
+                found.add("cancel_schedule")
+        first = next((p for p in words if not _only_filler(p)), None)
+        if first is not None and first.could_be(Category.ANSWER, "refuse"):
+            found.add("refuse")
+        return frozenset(found)
+
+    @property
     def only_a_place(self) -> bool:
         """Tell whether the whole sentence is a place alone: the answer to "which one?"."""
         return len(self.clauses) == 1 and self.clauses[0].only_a_place
@@ -226,6 +253,15 @@ class Reading:
 
 
 # --- Clauses ----------------------------------------------------------------------------------
+
+
+def _only_filler(piece: Piece) -> bool:
+    """Tell whether a piece is a particle or a hesitation and nothing else ("吧", "了", "um")."""
+    return (
+        piece.role is Role.WORD
+        and bool(piece.senses)
+        and all(s.category is Category.FILLER for s in piece.senses)
+    )
 
 
 def _names_a_place(piece: Piece) -> bool:

@@ -6,7 +6,6 @@ once, late, if HA was down when they fell due; they are listed with the alarms a
 """
 
 from datetime import datetime, timedelta
-import re
 
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.util import dt as dt_util
@@ -22,11 +21,6 @@ from .carry_out import async_carry_out
 from .engine import SelectionEngine
 from .execute import plan_command
 
-_CANCEL = re.compile(
-    r"取消(?:刚才|刚刚|上一个|最后一个)?的?(?:定时|预约|计划|任务)|"
-    r"\bcancel (?:that|the|my|the last) (?:timer|schedule|scheduled command)\b"
-)
-
 
 class LaterLayer:
     """Schedules device commands said for later, and cancels the last one."""
@@ -41,7 +35,8 @@ class LaterLayer:
         """Schedule or cancel; None when the sentence is not a request for later."""
         hass, language = self.hass, turn.language
         recall = turn.recall
-        if _CANCEL.search(recall.text):
+        if "cancel_schedule" in turn.reading.answers:
+            # "取消刚才的定时", "cancel that timer".
             return await _async_cancel(hass, self.alarms, language)
         if recall.mood is not Mood.LATER:
             return None
@@ -71,8 +66,7 @@ class LaterLayer:
 
 async def _async_cancel(hass: HomeAssistant, alarms: AlarmManager, language: str) -> TurnOutcome:
     """Drop the scheduled command added last."""
-    scheduled = [alarm for alarm in alarms.alarms if alarm.commands]
-    if not scheduled:
+    if not (scheduled := alarms.scheduled()):
         return TurnOutcome("later", await async_reply(hass, language, "scheduled_none"))
     last = scheduled[-1]
     alarms.delete(last.id)
