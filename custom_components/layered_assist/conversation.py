@@ -45,7 +45,7 @@ from .selection.fast_path import FastPathLayer
 from .selection.later import LaterLayer
 from .selection.local_layer import LocalLayer
 from .state import ConversationState
-from .turn import Layer, Turn, TurnOutcome
+from .turn import Layer, Passed, Turn, TurnOutcome
 
 PARALLEL_UPDATES = 0
 EXPIRY_CHECK = timedelta(minutes=1)
@@ -150,25 +150,31 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
     ) -> conversation.ConversationResult:
         """Answer one message: the first layer that handles it ends the turn."""
         states = self.entry.runtime_data.states
-        started = time.perf_counter()
         async with states.turn(chat_log.conversation_id) as state:
             area = speaking_area(self.hass, user_input)
-            reading_started = time.perf_counter()
+            started = time.perf_counter()
+            # The one reading of the sentence and its recall, before any layer.
             reading = self._read(user_input, state)
             recall = self.engine.recall(reading, state, area)
             turn = Turn(user_input, chat_log, self.entity_id, state, area, reading, recall)
-            # The one reading of the sentence and its recall, before any layer.
-            turn.laps["recall"] = (time.perf_counter() - reading_started) * 1000
+            laps = {"recall": (time.perf_counter() - started) * 1000}
+            passes: list[Passed] = []
             for layer in self._layers:
-                if (outcome := await layer.async_handle(turn)) is not None:
+                lap_started = time.perf_counter()
+                answer = await layer.async_handle(turn)
+                laps[layer.name] = (time.perf_counter() - lap_started) * 1000
+                if isinstance(answer, TurnOutcome):
+                    outcome = answer
                     break
+                if answer is not None:
+                    passes.append(answer)
             else:  # pragma: no cover - the last layer always answers
                 raise AssertionError("no layer answered")
             result = outcome.result
             if result is None:
                 await async_say(chat_log, self.entity_id, outcome.speech)
                 result = conversation.async_get_result_from_chat_log(user_input, chat_log)
-            self._record(turn, outcome, result, (time.perf_counter() - started) * 1000)
+            self._record(turn, outcome, result, laps, passes)
             return result
 
     def _read(self, user_input: conversation.ConversationInput, state: ConversationState) -> Reading:
@@ -182,7 +188,12 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
         return reading
 
     def _record(
-        self, turn: Turn, outcome: TurnOutcome, result: conversation.ConversationResult, elapsed_ms: float
+        self,
+        turn: Turn,
+        outcome: TurnOutcome,
+        result: conversation.ConversationResult,
+        laps: dict[str, float],
+        passes: list[Passed],
     ) -> None:
         """Remember the turn in the conversation's state and in the agent's turn records."""
         LOGGER.debug("Answered by %s, acted on %s", outcome.layer, outcome.acted_on)
@@ -200,14 +211,16 @@ class LayeredAssistAgent(conversation.ConversationEntity, AbstractConversationAg
             reply=str(result.response.speech.get("plain", {}).get("speech", "")),
             unsettled=turn.reading.text if unsettled else None,
         )
+        asked_ha = outcome.layer == "fast_path" or any(p.asked_ha for p in passes)
         self.turns.append(
             TurnRecord(
                 turn.conversation_id,
                 outcome.layer,
-                sum(turn.laps.values()) if turn.laps else elapsed_ms,
-                recall_ms=turn.laps.get("recall", 0.0),
-                fast_path_ms=turn.laps.get("fast_path", 0.0),
-                asked_ha=turn.asked_ha,
+                # The local layers' time: the reading and every layer but the model's.
+                sum(ms for name, ms in laps.items() if name != "model"),
+                recall_ms=laps["recall"],
+                fast_path_ms=laps.get("ha_matcher", 0.0) if asked_ha else 0.0,
+                asked_ha=asked_ha,
                 acted_on=list(outcome.acted_on),
                 candidates=outcome.candidates,
             )

@@ -29,6 +29,8 @@ from .turn import Turn, TurnOutcome
 class ModelLayer:
     """Asks the main model, showing it only this turn's candidate devices."""
 
+    name = "model"
+
     def __init__(
         self,
         hass: HomeAssistant,
@@ -166,6 +168,8 @@ def _asks(text: str) -> bool:
 
 class LocalOnlyLayer:
     """In place of the model: says why a sentence was not done locally, or what would do it."""
+
+    name = "model"
 
     def __init__(self, hass: HomeAssistant, engine: SelectionEngine) -> None:
         """Bind to the agent's engine, which knows why it did not act."""

@@ -1,12 +1,11 @@
-"""One turn of a conversation: what every layer reads, and the one outcome a layer returns.
+"""One turn of a conversation: what every layer reads, and what a layer returns.
 
-The pipeline asks each layer in turn; a layer answers with a ``TurnOutcome`` (handled)
-or ``None`` (not mine). Facts found on the way (the recall, timings, whether HA's
-matcher was asked) belong to the turn, never to the shared agent or its layers.
+The pipeline asks each layer in turn; a layer answers with a ``TurnOutcome`` (handled), a
+``Passed`` (not handled, with what it found out on the way) or ``None`` (not mine). The turn
+is frozen: no layer writes into it; the driver records what the layers returned.
 """
 
 from dataclasses import dataclass, field
-import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from homeassistant.components import conversation
@@ -35,7 +34,15 @@ class TurnOutcome:
     candidates: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """A layer did not handle the turn; what it found out on the way (for diagnostics)."""
+
+    # HA's own sentence matcher was asked and did not handle the sentence.
+    asked_ha: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One user message on its way through the layers."""
 
@@ -49,9 +56,6 @@ class Turn:
     # The one reading of the sentence, and the devices it points at: read before any layer.
     reading: "Reading"
     recall: "Recall"
-    asked_ha: bool = False
-    laps: dict[str, float] = field(default_factory=dict)
-    _last: float = field(default_factory=time.perf_counter)
 
     @property
     def conversation_id(self) -> str:
@@ -68,16 +72,12 @@ class Turn:
         """Return the conversation's language."""
         return self.user_input.language
 
-    def lap(self, name: str) -> float:
-        """Record the milliseconds since the last lap under ``name``."""
-        now = time.perf_counter()
-        elapsed, self._last = (now - self._last) * 1000, now
-        self.laps[name] = self.laps.get(name, 0.0) + elapsed
-        return elapsed
-
 
 class Layer(Protocol):
     """A layer of the pipeline."""
 
-    async def async_handle(self, turn: Turn) -> TurnOutcome | None:
-        """Handle the turn and say how, or return None to pass it on."""
+    # What the layer does, as diagnostics and the benchmarks name it.
+    name: str
+
+    async def async_handle(self, turn: Turn) -> TurnOutcome | Passed | None:
+        """Handle the turn and say how, or pass it on (with what was found, or None)."""

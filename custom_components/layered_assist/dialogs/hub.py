@@ -69,6 +69,8 @@ async def async_farewell(
 class DialogHub:
     """One agent's dialogs: the climate dialog and confirmation of risky commands."""
 
+    name = "dialogs"
+
     def __init__(
         self,
         hass: HomeAssistant,

@@ -11,7 +11,7 @@ from ..const import LOGGER
 from ..language.concepts import GENERIC
 from ..language.reading import Clause, Mood
 from ..language.tokens import normalize
-from ..turn import Turn, TurnOutcome
+from ..turn import Passed, Turn, TurnOutcome
 from .catalog import DeviceCatalog
 from .recall import Recall
 
@@ -91,16 +91,17 @@ def _names_a_device(clause: Clause) -> bool:
 class FastPathLayer:
     """Hands a sentence to HA's intent matching when it could match, and keeps what it did."""
 
+    name = "ha_matcher"
+
     def __init__(self, hass: HomeAssistant, catalog: DeviceCatalog, *, local_action: bool = True) -> None:
         """Bind to the entry's catalog; with local action off, HA's matcher is the only local reader."""
         self.hass = hass
         self.catalog = catalog
         self.local_action = local_action
 
-    async def async_handle(self, turn: Turn) -> TurnOutcome | None:
-        """Run HA's matching on the turn; None when it did not match or failed."""
-        turn.asked_ha = self._worth_asking_ha(turn.recall, turn.area)
-        if not turn.asked_ha:
+    async def async_handle(self, turn: Turn) -> TurnOutcome | Passed | None:
+        """Run HA's matching on the turn; passed when it did not match or failed, None if not asked."""
+        if not self._worth_asking_ha(turn.recall, turn.area):
             return None
         # HA's matcher writes its attempt into the log it is given; a sentence it matched but
         # could not handle must leave nothing in ours, so it writes into a copy, and only a
@@ -109,9 +110,9 @@ class FastPathLayer:
         chat_log = turn.chat_log
         attempt = conversation.ChatLog(self.hass, chat_log.conversation_id, list(chat_log.content))
         outcome = await self._async_ask_ha(turn, attempt)
-        turn.lap("fast_path")
-        if outcome is not None:
-            chat_log.content.extend(attempt.content[len(chat_log.content) :])
+        if outcome is None:
+            return Passed(asked_ha=True)
+        chat_log.content.extend(attempt.content[len(chat_log.content) :])
         return outcome
 
     async def _async_ask_ha(self, turn: Turn, chat_log: conversation.ChatLog) -> TurnOutcome | None:

@@ -25,6 +25,8 @@ from .execute import plan_command
 class LaterLayer:
     """Schedules device commands said for later, and cancels the last one."""
 
+    name = "later"
+
     def __init__(self, hass: HomeAssistant, alarms: AlarmManager, engine: SelectionEngine) -> None:
         """Bind to the entry's alarms and the agent's engine."""
         self.hass = hass
@@ -60,7 +62,6 @@ class LaterLayer:
         )
         placeholders = {"when": await _async_when(hass, due, now, language), "command": command_text}
         speech = await async_reply(hass, language, "scheduled", placeholders)
-        turn.lap("later")
         return TurnOutcome("later", speech, subjects=[p.entity_id for p in planned])
 
 

@@ -13,6 +13,8 @@ from .engine import SelectionEngine
 class LocalLayer:
     """Carries out what the local rules are sure of; answers questions and "don't"s."""
 
+    name = "local"
+
     def __init__(
         self,
         hass: HomeAssistant,
