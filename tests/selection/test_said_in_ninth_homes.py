@@ -216,6 +216,8 @@ HONG_KONG_FLAT: dict[str, Any] = {
         _entity("climate.study_ac", "Daikin AP81234", "study", "off", DAIKIN_FANS),
         _entity("climate.living_ac", "客廳冷氣", "living", "cool", DAIKIN_FANS),
         _entity("switch.computer_bot", "SwitchBot Bot 1F2A", "son", "off", {}, aliases=["電腦掣"]),
+        _entity("vacuum.roborock", "Roborock S8", "living", "docked", VACUUM, aliases=["掃地機"]),
+        _entity("script.clean_living_room", "掃客廳", None, "off", {}),
     ],
 }
 
@@ -251,6 +253,7 @@ async def hong_kong_flat(hass: HomeAssistant, init_integration: MockConfigEntry)
                 ("humidifier.set_mode", "humidifier.master_dehumidifier", {"mode": "Dry"}),
             ],
         ),
+        (["叫掃地機掃客廳"], [("script.turn_on", "script.clean_living_room", {})]),
         # With nowhere said or known, every door of the home.
         (["鎖晒啲門"], [("lock.lock", "lock.front_door", {}), ("lock.lock", "lock.iron_gate", {})]),
     ],
@@ -308,6 +311,17 @@ RALEIGH_HOUSE: dict[str, Any] = {
             {"device_class": "speaker", "volume_level": 0.35, "supported_features": 4 | 8},
         ),
         _entity("switch.coffee_maker", "Coffee Maker", "kitchen", "off", {}),
+        _entity("climate.upstairs", "Upstairs", "bonus", "heat", {**CLIMATE, "fan_modes": ["auto", "on"]}),
+        _entity("lock.front_door", "Front Door", "living", "unlocked", {}),
+        _entity("lock.back_door", "Back Door", "kitchen", "unlocked", {}),
+        _entity(
+            "water_heater.water_heater",
+            "Water Heater",
+            "kitchen",
+            "eco",
+            {"operation_list": ["off", "eco", "heat_pump", "high_demand"], "supported_features": 3},
+        ),
+        _entity("script.vacuum_the_kitchen", "Vacuum the Kitchen", None, "off", {}),
         _entity("light.island", "Island Pendants", "kitchen", "off", LIGHT, aliases=["island lights"]),
     ],
 }
@@ -362,6 +376,32 @@ async def raleigh_house(hass: HomeAssistant, init_integration: MockConfigEntry) 
                 ("media_player.volume_set", "media_player.arc", {"volume_level": 0.25}),
             ],
         ),
+        # A thermostat's fan is run by its "on" fan mode, said of it or after it.
+        (
+            ["Run the fan on the upstairs thermostat"],
+            [("climate.set_fan_mode", "climate.upstairs", {"fan_mode": "on"})],
+        ),
+        (
+            ["Set the upstairs thermostat to 21 and run the fan"],
+            [
+                ("climate.set_fan_mode", "climate.upstairs", {"fan_mode": "on"}),
+                ("climate.set_temperature", "climate.upstairs", {"temperature": 21.0}),
+            ],
+        ),
+        # With no place said or known, the doors are every lock of the home.
+        (["Lock the doors"], [("lock.lock", "lock.back_door", {}), ("lock.lock", "lock.front_door", {})]),
+        (
+            ["Put the water heater in heat pump mode"],
+            [
+                (
+                    "water_heater.set_operation_mode",
+                    "water_heater.water_heater",
+                    {"operation_mode": "heat_pump"},
+                )
+            ],
+        ),
+        # A room to clean is the script named for cleaning it, not the whole home vacuumed.
+        (["Can you hoover the kitchen?"], [("script.turn_on", "script.vacuum_the_kitchen", {})]),
         # A turn opening with "and" is more of the last.
         (
             ["Turn on the coffee maker", "And the island lights"],

@@ -6,7 +6,7 @@ or by its targets and their places) and every action maps onto every target's ow
 capabilities. Anything else is handed on.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 import re
 
@@ -110,6 +110,11 @@ def _without_stand_in_switching(planned: list[PlannedCommand]) -> list[PlannedCo
 def _option_key(text: str) -> str:
     """Return an option's name as compared with what was said ("High_Demand" = "high demand")."""
     return re.sub(r"[\s_\-]+", "", normalize(text))
+
+
+def _before_mode(pieces: Sequence[Piece], index: int) -> bool:
+    """Tell whether "mode" follows a word: "in heat pump mode" names a mode, not a device."""
+    return index + 1 < len(pieces) and pieces[index + 1].has(Category.ATTRIBUTE, "mode")
 
 
 def _says_mode_or_set(piece: Piece) -> bool:
@@ -326,6 +331,8 @@ class SelectionEngine:
                     # "switch the water heater to high demand", "开电视看Netflix": the device's own words.
                     planned.extend(own)
                     actions = tuple(a for a in actions if a.kind is ActionKind.TURN_ON)
+                elif (fan := self._thermostat_fan(segment, actions)) is not None:
+                    actions = fan
                 elif self.unexplained(segment):
                     return None
                 for entity_id in self._in_state_said(segment):
@@ -349,6 +356,32 @@ class SelectionEngine:
         unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}
         return _without_steps_to_a_setting(_without_stand_in_switching(list(unique.values()))) or None
 
+    def _thermostat_fan(self, segment: Segment, actions: tuple[Action, ...]) -> tuple[Action, ...] | None:
+        """Return the fan mode a thermostat's fan is switched to ("run the fan on the ecobee": on).
+
+        Only when the one word left over is the fan and every target has "on" among its fan modes
+        (ecobee, Nest): switched off, the fan goes back to "auto".
+        """
+        rest = set(self.unexplained(segment))
+        fan_words = {
+            p.text
+            for p in segment.clause.pieces
+            if p.could_be(Category.KIND, "fan") or p.could_be(Category.ATTRIBUTE, "speed")
+        }
+        kinds = {a.kind for a in actions}
+        if not rest or not rest <= fan_words or kinds not in ({ActionKind.TURN_ON}, {ActionKind.TURN_OFF}):
+            return None
+        mode = "on" if kinds == {ActionKind.TURN_ON} else "auto"
+        for entity_id in segment.targets:
+            state = self.hass.states.get(entity_id)
+            if (
+                state is None
+                or state.domain != "climate"
+                or mode not in (state.attributes.get("fan_modes") or ())
+            ):
+                return None
+        return (Action(ActionKind.SET_FAN_MODE, option=mode),)
+
     def _in_state_said(self, segment: Segment) -> tuple[str, ...]:
         """Return a group's targets in the state its clause says ("开着的空调全关了": those on)."""
         said = {p.concept for p in segment.clause.pieces if p.has(Category.STATE)} & _IN_STATE.keys()
@@ -368,6 +401,9 @@ class SelectionEngine:
         said alone whose name is a command (全屋熄燈, 睡觉模式); "Jack's room too", "儿童房的也关了":
         what was done last, to these devices as well.
         """
+        if segment.reason == "routine":
+            # "叫掃地機掃客廳": the room's cleaning script is run.
+            return (Action(ActionKind.TURN_ON),)
         if segment.actions:
             return segment.actions
         clause = segment.clause
@@ -395,17 +431,24 @@ class SelectionEngine:
         """
         clause = segment.clause
         pieces = clause.pieces
-        if not segment.targets or not any(p.role is Role.UNKNOWN for p in pieces):
+        if not segment.targets or not any(
+            p.role is Role.UNKNOWN or (p.has(Category.KIND) and _before_mode(pieces, i))
+            for i, p in enumerate(pieces)
+        ):
             return None
         verbs = [
             i for i, p in enumerate(pieces) if p.has(Category.VERB) and p.concept in ("set", "adjust", "on")
         ]
+        after = pieces[(verbs[-1] + 1 if verbs else 0) :]
         said = [
             p
-            for p in pieces[(verbs[-1] + 1 if verbs else 0) :]
+            for index, p in enumerate(after)
             if p.role in (Role.UNKNOWN, Role.WORD, Role.NUMBER)
             and not (
-                p.has(Category.FILLER) or p.has(Category.MOOD) or p.has(Category.KIND) or _says_mode_or_set(p)
+                p.has(Category.FILLER)
+                or p.has(Category.MOOD)
+                or (p.has(Category.KIND) and not _before_mode(after, index))
+                or _says_mode_or_set(p)
             )
         ]
         before = {p.text for p in pieces[: verbs[-1] if verbs else 0] if p.role is Role.UNKNOWN}
@@ -455,6 +498,9 @@ class SelectionEngine:
         }
         places |= {f"{AREA}{a}" for a in segment.areas} | {f"{FLOOR}{f}" for f in segment.floors}
         domains = {e.domain for e in targets}
+        if segment.reason == "routine":
+            # The vacuum told to do it is what the routine works.
+            target_ids |= {e.entity_id for e in self.catalog.entries.values() if e.domain == "vacuum"}
         if segment.reason == "part-of-device":
             # "晾衫架盏灯": the airer's own light; the airer's name and kind say whose.
             devices = {e.device_id for e in targets if e.device_id}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..language.actions import ACTION_DOMAINS, Action, ActionKind
 from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIGHTS, narrower, same_family
 from ..language.lexicon import Category, names_lexicon
-from ..language.names import POSSESSIVES, NameMatch, name_tokens
+from ..language.names import POSSESSIVES, NameMatch, name_key, name_tokens
 from ..language.pieces import Role
 from ..language.reading import Clause, Mood, Reading, instead
 from ..language.tokens import normalize, tokenize
@@ -1003,6 +1003,7 @@ class Recaller:
             # With no place to tell, the plug called 电扇 and the fans are as likely.
             return case.unsure("uncertain")
         for rule in (
+            self._routine,
             self._group_by_name,
             self._group,
             self._name,
@@ -1106,6 +1107,47 @@ class Recaller:
         own = frozenset(names_lexicon().kinds_in(entry.names[0].text, self.catalog.place_words).values())
         return entry.domain != domain and not same_family(kind, own)
 
+    def _routine(self, case: "_Case") -> Segment | None:
+        """Take the script that cleans the room a vacuum is asked to clean ("叫掃地機掃客廳": 掃客廳).
+
+        A script named as cleaning a room ("扫客厅", "Vacuum the Kitchen") is how this home cleans
+        one room; a vacuum told to start would clean every room. Only the vacuum may be named
+        beside it.
+        """
+        segment = case.segment
+        named = {m.owner for m in segment.clause.entity_names if m.full}
+        entries = self.catalog.entries
+        if any(o in entries and entries[o].domain not in ("vacuum", "script") for o in named):
+            return None
+        cleaning = any(a.kind is ActionKind.START for a in segment.actions)
+        routines = [
+            entry.entity_id
+            for entry in entries.values()
+            if entry.domain == "script"
+            and (area := self._room_it_cleans(entry)) is not None
+            and (entry.entity_id in named or (cleaning and area in segment.areas))
+        ]
+        return case.sure(routines, "routine") if len(routines) == 1 else None
+
+    def _room_it_cleans(self, entry: CatalogEntry) -> str | None:
+        """Return the area a script is named as cleaning ("扫客厅", "Vacuum the Kitchen"), if any."""
+        lexicon = names_lexicon()
+        for name in entry.names:
+            tokens = tokenize(name.text)
+            ends = [
+                end
+                for end, senses in lexicon.matches(tokens, 0)
+                if any(s.category is Category.VERB and s.concept == "clean" for s in senses)
+            ]
+            if not ends:
+                continue
+            rest = [t for t in tokens[max(ends) :] if t.text not in ("the", "my", "our")]
+            said = name_key(" ".join(t.text for t in rest))
+            for area in self.catalog.areas.values():
+                if any(name_key(own.text) == said for own in area.names):
+                    return area.id
+        return None
+
     def _group_by_name(self, case: "_Case") -> Segment | None:
         """Take every device a shared part of a name names ("Hue Play 两盏都…", "the Hue Play lights")."""
         segment = case.segment
@@ -1138,13 +1180,15 @@ class Recaller:
         )
         # "it's too bright in here, dim the lights to 40": a plural in the place said before.
         in_said_place = segment.weak_group and case.has_place
-        # "鎖晒啲門" with no place said or known: every one of the home, to lock or switch off (a
-        # whole home is not switched on or opened on a guess).
+        # "鎖晒啲門", "lock the doors" with no place said or known: every one of the home, to lock
+        # or switch off (a whole home is not switched on or opened on a guess).
+        locking = bool(segment.actions) and all(a.kind is ActionKind.LOCK for a in segment.actions)
         home_wide = (
             segment.mood is Mood.COMMAND
             and bool(segment.actions)
             and all(a.kind in (ActionKind.LOCK, ActionKind.TURN_OFF) for a in segment.actions)
-            and segment.clause.group == "each"
+            # 都 / 晒, or a plural to lock ("lock the doors").
+            and (segment.clause.group == "each" or locking)
             and segment.weak_group
             and not case.has_place
             # (A place word that names no floor here, 楼上, is a place said: not the whole home.)
@@ -1343,6 +1387,9 @@ class Recaller:
         segment = case.segment
         if not case.previous or case.named_any or case.explicit_place:
             return None
+        if segment.clause.kinds == ("fan",) and all(self._runs_a_fan(t) for t in case.previous):
+            # "Set the Upstairs ecobee to seventy and run the fan": the thermostat's own fan.
+            return case.sure(case.previous, "same-as-before")
         if segment.clause.kinds and not (
             segment.pronoun
             and all(
@@ -1352,6 +1399,16 @@ class Recaller:
         ):
             return None
         return case.sure(case.previous, "same-as-before")
+
+    def _runs_a_fan(self, entity_id: str) -> bool:
+        """Tell whether a device is a thermostat whose fan can be run on its own (an "on" fan mode)."""
+        entry = self.catalog.entry(entity_id)
+        state = self.catalog.hass.states.get(entity_id) if entry is not None else None
+        return (
+            state is not None
+            and state.domain == "climate"
+            and "on" in (state.attributes.get("fan_modes") or ())
+        )
 
     def _like_before(self, case: "_Case") -> Segment | None:
         """Take, in the place said, what is like the last turn's devices ("主卧的也关了").
