@@ -216,6 +216,8 @@ HONG_KONG_FLAT: dict[str, Any] = {
         _entity("climate.study_ac", "Daikin AP81234", "study", "off", DAIKIN_FANS),
         _entity("climate.living_ac", "客廳冷氣", "living", "cool", DAIKIN_FANS),
         _entity("switch.computer_bot", "SwitchBot Bot 1F2A", "son", "off", {}, aliases=["電腦掣"]),
+        _entity("light.hue_play_left", "Hue Play left", "living", "on", LIGHT),
+        _entity("light.hue_play_right", "Hue Play right", "living", "on", LIGHT),
         _entity("vacuum.roborock", "Roborock S8", "living", "docked", VACUUM, aliases=["掃地機"]),
         _entity("script.clean_living_room", "掃客廳", None, "off", {}),
     ],
@@ -254,6 +256,12 @@ async def hong_kong_flat(hass: HomeAssistant, init_integration: MockConfigEntry)
             ],
         ),
         (["叫掃地機掃客廳"], [("script.turn_on", "script.clean_living_room", {})]),
+        # A pair said without its sides is both.
+        (
+            ["唔好熄客廳燈住，淨係熄Hue Play就得"],
+            [("light.turn_off", "light.hue_play_left", {}), ("light.turn_off", "light.hue_play_right", {})],
+        ),
+        (["開 Hue Play left"], [("light.turn_on", "light.hue_play_left", {})]),
         # With nowhere said or known, every door of the home.
         (["鎖晒啲門"], [("lock.lock", "lock.front_door", {}), ("lock.lock", "lock.iron_gate", {})]),
     ],

@@ -202,6 +202,7 @@ def load_all() -> None:
     names_lexicon()
     place_synonyms()
     maker_kinds()
+    side_words()
 
 
 def names_lexicon() -> "Lexicon":
@@ -223,6 +224,12 @@ def place_synonyms() -> dict[str, tuple[str, ...]]:
             for canonical, words in read_entries(path):
                 found.setdefault(normalize(canonical), []).extend(normalize(w) for w in words)
     return {key: tuple(dict.fromkeys(words)) for key, words in found.items()}
+
+
+@cache
+def side_words() -> dict[str, str]:
+    """Return the words that tell a pair apart in names, with their side (``data/sides.txt``)."""
+    return {normalize(word): side for side, words in read_entries(DATA / "sides.txt") for word in words}
 
 
 @cache

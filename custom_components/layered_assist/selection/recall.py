@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from ..language.actions import ACTION_DOMAINS, Action, ActionKind
 from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIGHTS, narrower, same_family
-from ..language.lexicon import Category, names_lexicon
+from ..language.lexicon import Category, names_lexicon, side_words
 from ..language.names import POSSESSIVES, NameMatch, name_key, name_tokens
 from ..language.pieces import Role
 from ..language.reading import Clause, Mood, Reading, instead
@@ -1005,6 +1005,7 @@ class Recaller:
         for rule in (
             self._routine,
             self._group_by_name,
+            self._pair_by_name,
             self._group,
             self._name,
             self._name_in_place,
@@ -1168,6 +1169,29 @@ class Recaller:
             # the strip's name says another kind, the others none; not sure it is meant.
             return case.unsure("uncertain")
         return case.sure(shared, "group-by-name") if _counted(segment, shared) else case.unsure("count")
+
+    def _pair_by_name(self, case: "_Case") -> Segment | None:
+        """Take both lights of a pair said without their sides ("把 Hue Play 關掉": left and right)."""
+        segment = case.segment
+        said = [
+            p
+            for p in segment.clause.pieces
+            if p.role is Role.NAME and not any(":" in m.owner for m in p.names)
+        ]
+        shared = self._sharing_a_name(segment)
+        if len(said) != 1 or len(shared) != 2:
+            return None
+        sides = side_words()
+        spoken = name_key(said[0].text)
+        found = set()
+        for entity_id in shared:
+            entry = self.catalog.entries[entity_id]
+            own = name_key(entry.names[0].text)
+            rest = own.removeprefix(spoken).strip() if own.startswith(spoken) else ""
+            if entry.domain != "light" or rest not in sides:
+                return None
+            found.add(sides[rest])
+        return case.sure(shared, "pair-by-name") if len(found) == 2 else None
 
     def _group(self, case: "_Case") -> Segment | None:
         """Take a group: "所有灯", "客厅的灯全关了", "the kitchen lights"; "灯都关了" where one is."""
