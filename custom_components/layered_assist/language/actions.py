@@ -116,13 +116,14 @@ ACTION_DOMAINS: dict[ActionKind, tuple[str, ...]] = {
     ActionKind.NEXT: ("media_player",),
     ActionKind.PREVIOUS: ("media_player",),
     ActionKind.SET_HUMIDITY: ("humidifier", "climate"),
-    ActionKind.SET_SPEED: ("fan",),
-    ActionKind.SET_SPEED_LEVEL: ("fan",),
+    # (A climate's fan speed is its fan mode: "风速调到最大", "風速較到二".)
+    ActionKind.SET_SPEED: ("fan", "climate"),
+    ActionKind.SET_SPEED_LEVEL: ("fan", "climate"),
     ActionKind.OSCILLATE: ("fan",),
     ActionKind.SET_HVAC_MODE: ("climate", "fan", "humidifier"),
     ActionKind.SET_FAN_MODE: ("climate", "fan", "vacuum", "humidifier"),
     ActionKind.LOCK: ("lock",),
     ActionKind.UNLOCK: ("lock",),
     ActionKind.RETURN_HOME: ("vacuum",),
-    ActionKind.ADJUST_VALUE: ("climate", "water_heater"),
+    ActionKind.ADJUST_VALUE: ("climate", "water_heater", "humidifier"),
 }

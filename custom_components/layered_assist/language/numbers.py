@@ -71,6 +71,8 @@ _TENTHS = re.compile(rf"([{_N}]+)成(?![功员为])")
 _BELOW_ZERO = re.compile(r"(?:零下|负)\s*(\d+(?:\.\d+)?)")
 _UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|percent|趴|巴仙|分钟|小时|秒|天|周|个月|月|日|号|年"
 _BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:{_UNITS_AFTER}))")
+# 半度 alone is half a degree ("再低半度"); 25度半 is 25.5 and is read elsewhere.
+_HALF_A_DEGREE = re.compile(r"(?<![\d个点])半(?=\s*(?:度|℃))")
 _AFTER_VERB = re.compile(rf"(?<=[到为成至是去做设])([{_N}]+)(?![半下点些会])")
 # After a quantity's name, or "set at" (定在二十六; not 在一楼, where 一楼 is a name).
 _AFTER_QUANTITY = re.compile(rf"(?<=温度|湿度|音量|亮度|定在|设在|调在)([{_N}]+)(?![半下点些会])")
@@ -110,6 +112,7 @@ def to_arabic(text: str) -> str:
         else m.group(0),
         text,
     )
+    text = _HALF_A_DEGREE.sub("0.5", text)
     text = _BEFORE_UNIT.sub(lambda m: _arabic(m.group(1)), text)
     text = _AFTER_VERB.sub(lambda m: _arabic(m.group(1)), text)
     text = _AFTER_QUANTITY.sub(lambda m: _arabic(m.group(1)), text)

@@ -421,7 +421,8 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
         if piece.role is Role.UNKNOWN or (piece.role is Role.NUMBER and index not in used):
             unexplained.append(piece.text)
         elif piece.category is not None and piece.category not in _SELF_EXPLAINED and index not in used:
-            if piece.category is Category.ATTRIBUTE and mood is not Mood.COMMAND:
+            if piece.category in (Category.ATTRIBUTE, Category.UNIT) and mood is not Mood.COMMAND:
+                # "校咗幾多 %？": the setting or the unit a question asks about.
                 continue
             if piece.category is Category.VERB and mood is not Mood.COMMAND:
                 continue

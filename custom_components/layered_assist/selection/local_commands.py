@@ -117,6 +117,9 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         # "lower it by two": degrees of a thermostat; nothing else is sure.
         if domain in ("climate", "water_heater"):
             return _temperature_command(hass, state, Action(ActionKind.ADJUST_TEMPERATURE, value))
+        if domain == "humidifier" and isinstance(humidity := state.attributes.get("humidity"), (int, float)):
+            # "較低 5%" of a dehumidifier: its humidity, in points.
+            return ("set_humidity", {"humidity": round(humidity + value)})
         return None
     if kind is ActionKind.SET_SPEED and domain == "climate" and value is not None:
         if (mode := percent_fan_mode(value, state.attributes.get("fan_modes") or ())) is not None:
@@ -132,6 +135,9 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         return _fan_level(state, value)
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "climate" and value is not None:
         mode = numbered_fan_mode(value, state.attributes.get("fan_modes") or ())
+        if mode is None and value == 1.0:
+            # "风速调到最小", "一档": the lowest of named fan modes ("Low").
+            return _choice(state, ActionKind.SET_FAN_MODE, "low")
         return ("set_fan_mode", {"fan_mode": mode}) if mode is not None else None
     if kind is ActionKind.SET_HUMIDITY and domain in ("humidifier", "climate") and value is not None:
         return ("set_humidity", {"humidity": round(value)})

@@ -1522,6 +1522,10 @@ class Recaller:
         ]
         if len(in_place) == 1:
             return case.sure(in_place, "only-one-in-place")
+        able = [e for e in in_place if self._can_do(entries[e], segment)]
+        if len(in_place) > 1 and len(able) == 1 and case.explicit_place:
+            # "客廳燈再亮一點" of a room's light and its wall switches: only the light dims.
+            return case.sure(able, "only-one-that-can")
         head = _head(segment)
         plain = [
             e
@@ -1571,6 +1575,12 @@ class Recaller:
         if not in_place and len(anywhere) == 1 and not case.explicit_place:
             return case.sure(anywhere, "only-one")
         return None
+
+    @staticmethod
+    def _can_do(entry: CatalogEntry, segment: Segment) -> bool:
+        """Tell whether a device's domain takes every action of the clause (switching aside)."""
+        actions = [a for a in segment.actions if a.kind not in (ActionKind.TURN_ON, ActionKind.TURN_OFF)]
+        return bool(actions) and all(entry.domain in ACTION_DOMAINS.get(a.kind, ()) for a in actions)
 
     def _only_one_on_speakers_floor(self, segment: Segment, context: RecallContext) -> str | None:
         """Return the one thermostat of the speaker's floor when their room has none.
