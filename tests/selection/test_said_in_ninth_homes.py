@@ -256,6 +256,8 @@ async def hong_kong_flat(hass: HomeAssistant, init_integration: MockConfigEntry)
             ],
         ),
         (["叫掃地機掃客廳"], [("script.turn_on", "script.clean_living_room", {})]),
+        # The vacuum's own room, not said, is no room to clean: the vacuum starts.
+        (["掃地機，開始掃地"], [("vacuum.start", "vacuum.roborock", {})]),
         # A pair said without its sides is both.
         (
             ["唔好熄客廳燈住，淨係熄Hue Play就得"],

@@ -1126,7 +1126,8 @@ class Recaller:
             for entry in entries.values()
             if entry.domain == "script"
             and (area := self._room_it_cleans(entry)) is not None
-            and (entry.entity_id in named or (cleaning and area in segment.areas))
+            # (The room said in this clause: 扫客厅, not a room the clause before's device is in.)
+            and (entry.entity_id in named or (cleaning and case.explicit_place and area in segment.areas))
         ]
         return case.sure(routines, "routine") if len(routines) == 1 else None
 
