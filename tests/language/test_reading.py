@@ -111,6 +111,9 @@ def index() -> NameIndex:
         "scene.sleep": ["睡眠模式"],
         "light.back_deck": ["Back Deck Light"],
         "light.night": ["夜燈", "夜灯"],
+        "fan.purifier_352": ["352空气净化器 X86C"],
+        "switch.aqara_right": ["Aqara 墙壁开关 H1 右键"],
+        "media_player.arc_owner": ["Nora's Room Speaker"],
     }.items():
         index.set_names(owner, names)
     return index
@@ -131,6 +134,10 @@ def index() -> NameIndex:
         ("Smart plug 四熄咗佢", "zh-HK", {"switch.smart_plug_4"}),
         # A 的 after a person, inside a name that has none.
         ("哥哥的书桌灯打开", "zh-Hans", {"light.brother_desk"}),
+        # A long number said digit by digit; a model code left out; an owner without "'s".
+        ("三五二净化器关了", "zh-Hans", {"fan.purifier_352"}),
+        ("把Aqara墙壁开关的右键打开", "zh-Hans", {"switch.aqara_right"}),
+        ("turn off the speaker in Nora room", "en", {"media_player.arc_owner"}),
     ],
 )
 def test_names_are_found_whole_in_part_and_with_numbers_said(
@@ -201,6 +208,9 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         ("lock the front door at one thirty", "en", Mood.LATER, [[ActionKind.LOCK]]),
         ("set the desk fan at 3", "en", Mood.COMMAND, [[ActionKind.SET_VALUE]]),
         ("keep it at 20", "en", Mood.COMMAND, [[ActionKind.SET_VALUE]]),
+        # Half a degree said alone; "a bit more" said with 多.
+        ("再低半度", "zh-HK", Mood.COMMAND, [[ActionKind.ADJUST_TEMPERATURE]]),
+        ("再關多一點", "zh-TW", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
         # Numbers said in parts are one number.
         ("set the water heater to one twenty-five", "en", Mood.COMMAND, [[ActionKind.SET_VALUE]]),
     ],

@@ -247,6 +247,8 @@ async def hong_kong_flat(hass: HomeAssistant, init_integration: MockConfigEntry)
             [("light.turn_on", "light.winnie_bedside", {"brightness_pct": 20})],
         ),
         (["撳下個電腦掣"], [("switch.turn_on", "switch.computer_bot", {})]),
+        # A false start said again whole: "幫我開…開埋".
+        (["嗯…幫我開…開埋電腦掣"], [("switch.turn_on", "switch.computer_bot", {})]),
         (["客廳冷氣風速轉靜音"], [("climate.set_fan_mode", "climate.living_ac", {"fan_mode": "Silence"})]),
         (
             ["開大房抽濕機, 用乾衣模式"],

@@ -73,6 +73,14 @@ def joined(tokens: Sequence[Token]) -> str:
     return text
 
 
+_CHINESE_DIGITS = "零一二三四五六七八九"
+
+
+def _said_digit_by_digit(token: Token) -> bool:
+    """Tell whether a number in a name is said one digit at a time (352 is 三五二)."""
+    return token.text.isdigit() and len(token.text) >= 3
+
+
 def _said_in_chinese(token: Token) -> bool:
     """Tell whether a number in a Chinese name is said in Chinese numerals too (二号, 十二楼)."""
     return token.text.isdigit() and 0 < int(token.text) < 100
@@ -121,6 +129,13 @@ def _variants(tokens: tuple[Token, ...], *, own: bool = True) -> list[tuple[Toke
     if len(tokens) == 2 and all(t.text.isascii() and t.text.isalpha() for t in tokens):
         # English says "the right curtain" of "Curtain Right".
         variants.append((tokens[1], tokens[0]))
+    if any(_said_digit_by_digit(t) for t in tokens) and any(t.is_cjk for t in tokens):
+        # "352空气净化器" is 三五二净化器: a long number is said digit by digit.
+        spoken = " ".join(
+            "".join(_CHINESE_DIGITS[int(d)] for d in t.text) if _said_digit_by_digit(t) else t.text
+            for t in tokens
+        )
+        variants.append(tuple(t for t in tokenize(spoken) if t.text[0].isalnum()))
     if any(_said_in_chinese(t) for t in tokens):
         # "Smart Plug 4" is 智能插座四 and "Smart plug 四" too; a model number (6032) stays in
         # digits: nobody says it in Chinese numerals.

@@ -69,7 +69,7 @@ _N = _NUMERAL_CHARS
 _PERCENT = re.compile(rf"百分之([{_N}\d.]+)")
 _TENTHS = re.compile(rf"([{_N}]+)成(?![功员为])")
 _BELOW_ZERO = re.compile(r"(?:零下|负)\s*(\d+(?:\.\d+)?)")
-_UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|percent|趴|巴仙|分钟|小时|秒|天|周|个月|月|日|号|年"
+_UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|percent|趴|巴仙|个点|分钟|小时|秒|天|周|个月|月|日|号|年"
 _BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:{_UNITS_AFTER}))")
 # 半度 alone is half a degree ("再低半度"); 25度半 is 25.5 and is read elsewhere.
 _HALF_A_DEGREE = re.compile(r"(?<![\d个点])半(?=\s*(?:度|℃))")

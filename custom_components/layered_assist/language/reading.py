@@ -581,15 +581,26 @@ def _taken_back(clauses: list[Clause]) -> list[Clause]:
 
 
 def _restarts_marked(clauses: list[Clause]) -> list[Clause]:
-    """Mark a kind said alone and then again in a whole request ("空调……客厅的空调开一下")."""
+    """Mark what is said and then said again in a whole request.
+
+    A kind alone ("空调……客厅的空调开一下"), or a verb alone ("幫我開…開埋露台燈").
+    """
     marked = list(clauses)
     for index, (clause, following) in enumerate(pairwise(clauses)):
-        if (
+        kind_again = (
             clause.kinds
             and not (clause.actions or clause.references or clause.unexplained)
             and not any(m.full for m in clause.named)
             and set(clause.kinds) <= set(following.kinds)
-        ):
+        )
+        verb_again = (
+            clause.actions
+            and not (clause.kinds or clause.named or clause.references or clause.unexplained)
+            and not (clause.areas or clause.floors)
+            and [a.kind for a in clause.actions] == [a.kind for a in following.actions]
+            and bool(following.named or following.kinds)
+        )
+        if kind_again or verb_again:
             marked[index] = replace(clause, restarted=True)
     return marked
 

@@ -140,7 +140,12 @@ _STEPS = frozenset(
 
 
 def _remark(segment: Segment) -> bool:
-    """Tell whether a clause only mentions something beside a request ("我想冲凉", "该睡觉了")."""
+    """Tell whether a clause only mentions something beside a request ("我想冲凉", "该睡觉了").
+
+    A false start said again whole by the clause after ("幫我開…開埋露台燈") is one too.
+    """
+    if segment.clause.restarted:
+        return True
     # ("and the back door" shares the verb before: a request.)
     return segment.clause.aside and not segment.actions and not segment.unknown_places
 
