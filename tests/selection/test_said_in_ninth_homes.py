@@ -125,6 +125,22 @@ TAIWAN_FLAT: dict[str, Any] = {
 }
 
 
+async def _assert_said(
+    hass: HomeAssistant,
+    home: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentences: list[str],
+    language: str,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """Say the sentences in one conversation: exactly the expected calls, and no model asked for them."""
+    fake_openai.default_reply = text("OK")
+    await converse_in_turns(hass, *sentences, language=language)
+    assert _calls(home) == sorted(expected, key=repr)
+    if expected:
+        assert fake_openai.chat_requests == []
+
+
 @pytest.fixture
 async def taiwan_flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A Banqiao flat: air conditioners named by room or model, two dehumidifiers, a rolling shutter."""
@@ -278,11 +294,7 @@ async def test_what_people_say_in_a_hong_kong_flat(
     expected: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
     """Each conversation does exactly the expected calls with no model, or hands the turn on."""
-    fake_openai.default_reply = text("好的")
-    await converse_in_turns(hass, *sentences, language="zh-HK")
-    assert _calls(hong_kong_flat) == sorted(expected, key=repr)
-    if expected:
-        assert fake_openai.chat_requests == []
+    await _assert_said(hass, hong_kong_flat, fake_openai, sentences, "zh-HK", expected)
 
 
 RALEIGH_HOUSE: dict[str, Any] = {
@@ -432,8 +444,4 @@ async def test_what_people_say_in_an_american_house(
     expected: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
     """Each conversation does exactly the expected calls with no model, or hands the turn on."""
-    fake_openai.default_reply = text("OK")
-    await converse_in_turns(hass, *sentences, language="en")
-    assert _calls(raleigh_house) == sorted(expected, key=repr)
-    if expected:
-        assert fake_openai.chat_requests == []
+    await _assert_said(hass, raleigh_house, fake_openai, sentences, "en", expected)
