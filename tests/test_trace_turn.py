@@ -15,8 +15,8 @@ import pytest
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).parent.parent
-LOCAL_FILES_AT_MOST = 29
-MODEL_FILES_AT_MOST = 39
+LOCAL_FILES_AT_MOST = 25
+MODEL_FILES_AT_MOST = 35
 
 
 def trace(sentence: str) -> dict:
