@@ -104,9 +104,9 @@ def _kinds_of_maker(brand: list[str], domain: str) -> dict[str, str]:
     }
 
 
-def _feature_of(name: str, device: dr.DeviceEntry | None) -> bool:
+def _feature_of(name: str, device_name: str) -> bool:
     """Tell whether an entity is a feature of its device ("Rachio-5A1B2C Rain Delay"), not the device."""
-    device_name = name_key(device.name_by_user or device.name or "") if device is not None else ""
+    device_name = name_key(device_name)
     return bool(device_name) and name.startswith(device_name) and len(name) > len(device_name)
 
 
@@ -223,7 +223,8 @@ class DeviceCatalog:
             if registry_entry.device_id:
                 device = dr.async_get(self.hass).async_get(registry_entry.device_id)
             area_id = registry_entry.area_id or (device.area_id if device else None)
-        if device is not None and (device_name := device.name_by_user or device.name):
+        device_name = (device.name_by_user or device.name or "") if device is not None else ""
+        if device_name:
             own = str(names[0] or "")
             if not (own.startswith(device_name) and len(own) > len(device_name)):
                 # "客厅主灯 Ambilight" is not what "客厅主灯" names: its device's main light is.
@@ -238,7 +239,7 @@ class DeviceCatalog:
         texts = [name.text for name in prepared]
         own_names = [*texts, *(v for text in texts for v in place_variants(text))]
         brand = device_brand(self.hass, device) if device is not None else []
-        if not any(named.values()) and not _feature_of(name_key(texts[0]), device):
+        if not any(named.values()) and not _feature_of(name_key(texts[0]), device_name):
             # A zone named "Side Yard" of a Rachio controller is a sprinkler: its maker says so.
             named["maker"] = _kinds_of_maker(brand, state.domain)
         brand_variants = [*brand, *(v for text in brand for v in place_variants(text))]
