@@ -167,7 +167,9 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         ("可不可以帮我把客厅电视打开", "zh-Hans", Mood.COMMAND, [[ActionKind.TURN_ON]]),
         ("could you switch the desk lamp off?", "en", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
         # Hesitations are nothing; a pause after "the" does not cut the request in two.
-        ("嗯…那个，把书房空调打开吧", "zh-Hans", Mood.COMMAND, [[], [], [ActionKind.TURN_ON]]),
+        ("嗯…那个，把书房空调打开吧", "zh-Hans", Mood.COMMAND, [[], [ActionKind.TURN_ON]]),
+        # A trailing off before the thing is a pause too.
+        ("呃，可以把那個…主臥的除濕機打開嗎", "zh-TW", Mood.COMMAND, [[], [ActionKind.TURN_ON]]),
         ("uh, can you turn off the, um, desk lamp", "en", Mood.COMMAND, [[], [ActionKind.TURN_OFF]]),
         # Later, conditions and the past.
         ("十分钟后关掉走廊灯", "zh-Hans", Mood.LATER, [[ActionKind.TURN_OFF]]),

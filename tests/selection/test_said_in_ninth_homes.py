@@ -17,64 +17,19 @@ from homeassistant.setup import async_setup_component
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
-from .talk import converse_in_turns
-
-LIGHT = {"supported_color_modes": ["brightness"], "color_mode": "brightness", "brightness": 200}
-CLIMATE = {
-    "hvac_modes": ["off", "cool", "dry", "fan_only", "heat"],
-    "min_temp": 16,
-    "max_temp": 30,
-    "temperature": 26,
-    "target_temp_step": 1,
-    "supported_features": 9,
-}
-# A Panasonic's fan modes written as percentages.
-PERCENT_FANS = {**CLIMATE, "fan_modes": ["自動", "20%", "40%", "60%", "80%", "100%"], "fan_mode": "自動"}
-# A Daikin's fan modes.
-DAIKIN_FANS = {**CLIMATE, "fan_modes": ["Auto", "Silence", "1", "2", "3", "4", "5"], "fan_mode": "Auto"}
-FAN = {"percentage": 0, "percentage_step": 10, "supported_features": 1}
-DEHUMIDIFIER = {
-    "device_class": "dehumidifier",
-    "humidity": 55,
-    "min_humidity": 35,
-    "max_humidity": 85,
-    "available_modes": ["Set", "Continuous", "Smart", "Dry"],
-    "mode": "Set",
-    "supported_features": 1,
-}
-# Switched on and off (media_player.MediaPlayerEntityFeature.TURN_ON | TURN_OFF).
-TV = {"device_class": "tv", "supported_features": 128 | 256}
-# Start, pause, return home, state (vacuum.VacuumEntityFeature).
-VACUUM = {"supported_features": 8192 | 4 | 16 | 4096}
-
-
-def _entity(
-    entity_id: str, name: str, area: str | None, state: str, attributes: dict[str, Any], **extra: Any
-) -> dict[str, Any]:
-    entity = {
-        "entity_id": entity_id,
-        "name": name,
-        "state": state,
-        "attributes": {**attributes, "friendly_name": name},
-        **extra,
-    }
-    if area is not None:
-        entity["area"] = area
-    return entity
-
-
-def _calls(home: LoadedHome) -> list[tuple[str, str, dict[str, Any]]]:
-    """Return the service calls HA received, in a stable order."""
-    made = [
-        (
-            f"{c.domain}.{c.service}",
-            c.data["entity_id"],
-            {k: v for k, v in c.data.items() if k != "entity_id"},
-        )
-        for c in home.calls
-    ]
-    return sorted(made, key=repr)
-
+from .homes import (
+    CLIMATE,
+    DAIKIN_FANS,
+    DEHUMIDIFIER,
+    FAN,
+    LIGHT,
+    PERCENT_FANS,
+    TV,
+    VACUUM,
+    assert_said,
+    calls_made,
+    entity,
+)
 
 TAIWAN_FLAT: dict[str, Any] = {
     "language": "zh-Hant",
@@ -94,51 +49,35 @@ TAIWAN_FLAT: dict[str, Any] = {
         {"id": "dehum_back", "name": "後陽台除濕機", "area": "back_balcony", "manufacturer": "Panasonic"},
     ],
     "entities": [
-        _entity("climate.living_ac", "客廳冷氣", "living", "cool", PERCENT_FANS),
-        _entity("climate.grandma_ac", "阿嬤房冷氣", "grandma", "off", CLIMATE),
-        {**_entity("climate.qing_ac", "小晴房", "qing", "off", CLIMATE), "device": "ac_qing"},
-        _entity("switch.washitsu_dehumidifier", "和室除濕機", "washitsu", "off", {"device_class": "outlet"}),
+        entity("climate.living_ac", "客廳冷氣", "living", "cool", PERCENT_FANS),
+        entity("climate.grandma_ac", "阿嬤房冷氣", "grandma", "off", CLIMATE),
+        {**entity("climate.qing_ac", "小晴房", "qing", "off", CLIMATE), "device": "ac_qing"},
+        entity("switch.washitsu_dehumidifier", "和室除濕機", "washitsu", "off", {"device_class": "outlet"}),
         {
-            **_entity("humidifier.back_dehumidifier", "後陽台除濕機", None, "on", DEHUMIDIFIER),
+            **entity("humidifier.back_dehumidifier", "後陽台除濕機", None, "on", DEHUMIDIFIER),
             "device": "dehum_back",
         },
         {
-            **_entity("switch.back_dehumidifier_ion", "後陽台除濕機 負離子", None, "off", {}),
+            **entity("switch.back_dehumidifier_ion", "後陽台除濕機 負離子", None, "off", {}),
             "device": "dehum_back",
         },
-        _entity(
+        entity(
             "cover.shutter",
             "前陽台鐵捲門",
             "front_balcony",
             "closed",
             {"device_class": "shutter", "supported_features": 11},
         ),
-        _entity("media_player.living_tv", "客廳電視", "living", "on", TV),
-        _entity("media_player.yun_tv", "小芸房電視", "yun", "on", TV),
-        _entity("fan.yun_fan", "米家直流變頻電風扇 2", "yun", "off", FAN),
-        _entity("fan.grandma_fan", "阿嬤房電扇", "grandma", "off", FAN),
-        _entity("switch.living_right_key", "Aqara 牆壁開關 H1 右鍵", "living", "off", {}),
-        _entity("switch.master_right_key", "Aqara 牆壁開關 H1 右鍵", "master", "off", {}),
-        _entity("light.entrance", "玄關燈", "entrance", "off", LIGHT),
-        _entity("lock.front_door", "大門電子鎖", "entrance", "locked", {}),
+        entity("media_player.living_tv", "客廳電視", "living", "on", TV),
+        entity("media_player.yun_tv", "小芸房電視", "yun", "on", TV),
+        entity("fan.yun_fan", "米家直流變頻電風扇 2", "yun", "off", FAN),
+        entity("fan.grandma_fan", "阿嬤房電扇", "grandma", "off", FAN),
+        entity("switch.living_right_key", "Aqara 牆壁開關 H1 右鍵", "living", "off", {}),
+        entity("switch.master_right_key", "Aqara 牆壁開關 H1 右鍵", "master", "off", {}),
+        entity("light.entrance", "玄關燈", "entrance", "off", LIGHT),
+        entity("lock.front_door", "大門電子鎖", "entrance", "locked", {}),
     ],
 }
-
-
-async def _assert_said(
-    hass: HomeAssistant,
-    home: LoadedHome,
-    fake_openai: FakeOpenAI,
-    sentences: list[str],
-    language: str,
-    expected: list[tuple[str, str, dict[str, Any]]],
-) -> None:
-    """Say the sentences in one conversation: exactly the expected calls, and no model asked for them."""
-    fake_openai.default_reply = text("OK")
-    await converse_in_turns(hass, *sentences, language=language)
-    assert _calls(home) == sorted(expected, key=repr)
-    if expected:
-        assert fake_openai.chat_requests == []
 
 
 @pytest.fixture
@@ -204,7 +143,7 @@ async def test_what_people_say_in_a_taiwan_flat(
             device_id=device_id,
         )
         conversation_id = result.conversation_id
-    assert _calls(taiwan_flat) == sorted(expected, key=repr)
+    assert calls_made(taiwan_flat) == sorted(expected, key=repr)
     if expected:
         assert hass.states.get("lock.front_door").state == "locked"
 
@@ -219,23 +158,23 @@ HONG_KONG_FLAT: dict[str, Any] = {
         {"id": "study", "name": "書房"},
     ],
     "entities": [
-        _entity("light.living_main", "客廳大燈", "living", "on", LIGHT, aliases=["客廳燈"]),
-        _entity("light.living_spots", "射燈", "living", "on", LIGHT),
-        _entity("light.son_room", "阿仔房燈", "son", "on", LIGHT),
-        _entity("light.son_desk", "Mi Desk Lamp Pro", "son", "on", LIGHT),
-        _entity("light.son_strip", "Hue lightstrip plus 1", "son", "on", LIGHT),
-        _entity("light.winnie_bedside", "Winnie 床頭燈", "master", "on", LIGHT, aliases=["老婆床頭燈"]),
-        _entity("light.ken_bedside", "Ken 床頭燈", "master", "on", LIGHT, aliases=["老公床頭燈"]),
-        _entity("lock.front_door", "大門", "entrance", "unlocked", {}),
-        _entity("lock.iron_gate", "鐵閘", "entrance", "unlocked", {}),
-        _entity("humidifier.master_dehumidifier", "主人房抽濕機", "master", "off", DEHUMIDIFIER),
-        _entity("climate.study_ac", "Daikin AP81234", "study", "off", DAIKIN_FANS),
-        _entity("climate.living_ac", "客廳冷氣", "living", "cool", DAIKIN_FANS),
-        _entity("switch.computer_bot", "SwitchBot Bot 1F2A", "son", "off", {}, aliases=["電腦掣"]),
-        _entity("light.hue_play_left", "Hue Play left", "living", "on", LIGHT),
-        _entity("light.hue_play_right", "Hue Play right", "living", "on", LIGHT),
-        _entity("vacuum.roborock", "Roborock S8", "living", "docked", VACUUM, aliases=["掃地機"]),
-        _entity("script.clean_living_room", "掃客廳", None, "off", {}),
+        entity("light.living_main", "客廳大燈", "living", "on", LIGHT, aliases=["客廳燈"]),
+        entity("light.living_spots", "射燈", "living", "on", LIGHT),
+        entity("light.son_room", "阿仔房燈", "son", "on", LIGHT),
+        entity("light.son_desk", "Mi Desk Lamp Pro", "son", "on", LIGHT),
+        entity("light.son_strip", "Hue lightstrip plus 1", "son", "on", LIGHT),
+        entity("light.winnie_bedside", "Winnie 床頭燈", "master", "on", LIGHT, aliases=["老婆床頭燈"]),
+        entity("light.ken_bedside", "Ken 床頭燈", "master", "on", LIGHT, aliases=["老公床頭燈"]),
+        entity("lock.front_door", "大門", "entrance", "unlocked", {}),
+        entity("lock.iron_gate", "鐵閘", "entrance", "unlocked", {}),
+        entity("humidifier.master_dehumidifier", "主人房抽濕機", "master", "off", DEHUMIDIFIER),
+        entity("climate.study_ac", "Daikin AP81234", "study", "off", DAIKIN_FANS),
+        entity("climate.living_ac", "客廳冷氣", "living", "cool", DAIKIN_FANS),
+        entity("switch.computer_bot", "SwitchBot Bot 1F2A", "son", "off", {}, aliases=["電腦掣"]),
+        entity("light.hue_play_left", "Hue Play left", "living", "on", LIGHT),
+        entity("light.hue_play_right", "Hue Play right", "living", "on", LIGHT),
+        entity("vacuum.roborock", "Roborock S8", "living", "docked", VACUUM, aliases=["掃地機"]),
+        entity("script.clean_living_room", "掃客廳", None, "off", {}),
     ],
 }
 
@@ -294,7 +233,7 @@ async def test_what_people_say_in_a_hong_kong_flat(
     expected: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
     """Each conversation does exactly the expected calls with no model, or hands the turn on."""
-    await _assert_said(hass, hong_kong_flat, fake_openai, sentences, "zh-HK", expected)
+    await assert_said(hass, hong_kong_flat, fake_openai, sentences, "zh-HK", expected)
 
 
 RALEIGH_HOUSE: dict[str, Any] = {
@@ -313,40 +252,40 @@ RALEIGH_HOUSE: dict[str, Any] = {
     ],
     "entities": [
         {
-            **_entity("vacuum.roborock", "Roborock S7 MaxV", None, "docked", VACUUM, aliases=["Rosie"]),
+            **entity("vacuum.roborock", "Roborock S7 MaxV", None, "docked", VACUUM, aliases=["Rosie"]),
             "device": "roborock",
         },
         {
-            **_entity("vacuum.shark", "Upstairs Shark", None, "docked", VACUUM, aliases=["Shark"]),
+            **entity("vacuum.shark", "Upstairs Shark", None, "docked", VACUUM, aliases=["Shark"]),
             "device": "shark",
         },
-        _entity("light.primary_main", "Primary Bedroom Main Lights", "primary", "on", LIGHT),
-        _entity("light.primary_lamp", "Hue color lamp 1", "primary", "on", LIGHT),
-        _entity("light.caleb_ceiling", "Caleb Ceiling", "caleb", "on", LIGHT),
-        _entity("light.caleb_leds", "Caleb's LEDs", "caleb", "on", LIGHT),
-        _entity("switch.fish_tank_light", "Fish Tank Light", "caleb", "on", {}),
-        _entity("switch.sound_machine", "Sound Machine", "nora", "off", {}, aliases=["white noise"]),
-        _entity("climate.mini_split", "Bonus Room Mini Split", "bonus", "off", CLIMATE),
-        _entity(
+        entity("light.primary_main", "Primary Bedroom Main Lights", "primary", "on", LIGHT),
+        entity("light.primary_lamp", "Hue color lamp 1", "primary", "on", LIGHT),
+        entity("light.caleb_ceiling", "Caleb Ceiling", "caleb", "on", LIGHT),
+        entity("light.caleb_leds", "Caleb's LEDs", "caleb", "on", LIGHT),
+        entity("switch.fish_tank_light", "Fish Tank Light", "caleb", "on", {}),
+        entity("switch.sound_machine", "Sound Machine", "nora", "off", {}, aliases=["white noise"]),
+        entity("climate.mini_split", "Bonus Room Mini Split", "bonus", "off", CLIMATE),
+        entity(
             "media_player.arc",
             "Arc",
             "living",
             "idle",
             {"device_class": "speaker", "volume_level": 0.35, "supported_features": 4 | 8},
         ),
-        _entity("switch.coffee_maker", "Coffee Maker", "kitchen", "off", {}),
-        _entity("climate.upstairs", "Upstairs", "bonus", "heat", {**CLIMATE, "fan_modes": ["auto", "on"]}),
-        _entity("lock.front_door", "Front Door", "living", "unlocked", {}),
-        _entity("lock.back_door", "Back Door", "kitchen", "unlocked", {}),
-        _entity(
+        entity("switch.coffee_maker", "Coffee Maker", "kitchen", "off", {}),
+        entity("climate.upstairs", "Upstairs", "bonus", "heat", {**CLIMATE, "fan_modes": ["auto", "on"]}),
+        entity("lock.front_door", "Front Door", "living", "unlocked", {}),
+        entity("lock.back_door", "Back Door", "kitchen", "unlocked", {}),
+        entity(
             "water_heater.water_heater",
             "Water Heater",
             "kitchen",
             "eco",
             {"operation_list": ["off", "eco", "heat_pump", "high_demand"], "supported_features": 3},
         ),
-        _entity("script.vacuum_the_kitchen", "Vacuum the Kitchen", None, "off", {}),
-        _entity("light.island", "Island Pendants", "kitchen", "off", LIGHT, aliases=["island lights"]),
+        entity("script.vacuum_the_kitchen", "Vacuum the Kitchen", None, "off", {}),
+        entity("light.island", "Island Pendants", "kitchen", "off", LIGHT, aliases=["island lights"]),
     ],
 }
 
@@ -444,4 +383,4 @@ async def test_what_people_say_in_an_american_house(
     expected: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
     """Each conversation does exactly the expected calls with no model, or hands the turn on."""
-    await _assert_said(hass, raleigh_house, fake_openai, sentences, "en", expected)
+    await assert_said(hass, raleigh_house, fake_openai, sentences, "en", expected)

@@ -67,7 +67,8 @@ def _integer(text: str) -> int | None:
 
 _N = _NUMERAL_CHARS
 _PERCENT = re.compile(rf"百分之([{_N}\d.]+)")
-_TENTHS = re.compile(rf"([{_N}]+)成(?![功员为])")
+# 两成半 is a quarter: tenths and a half more.
+_TENTHS = re.compile(rf"([{_N}]+)成(半)?(?![功员为])")
 _BELOW_ZERO = re.compile(r"(?:零下|负)\s*(\d+(?:\.\d+)?)")
 _UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|percent|趴|巴仙|个点|分钟|小时|秒|天|周|个月|月|日|号|年"
 _BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:{_UNITS_AFTER}))")
@@ -102,12 +103,12 @@ def to_arabic(text: str) -> str:
 
     Only numerals before a unit (二十六度, 三档) or after a verb of setting
     (调到二十六) are converted, so 一下 and 亮一点 ("a little") keep their meaning.
-    百分之六十 and 六成 become 60%, 零下五度 becomes -5度, 廿三 (as said in Hong Kong) 二十三.
+    百分之六十 and 六成 become 60% (两成半 25%), 零下五度 becomes -5度, 廿三 (as said in Hong Kong) 二十三.
     """
     text = _TENS_SAID_SHORT.sub(lambda m: _TENS_SHORT[m.group(0)], text)
     text = _PERCENT.sub(lambda m: f"{_arabic(m.group(1))}%", text)
     text = _TENTHS.sub(
-        lambda m: f"{float(_arabic(m.group(1))) * 10:g}%"
+        lambda m: f"{float(_arabic(m.group(1))) * 10 + (5 if m.group(2) else 0):g}%"
         if _arabic(m.group(1)).replace(".", "").isdigit()
         else m.group(0),
         text,

@@ -269,15 +269,44 @@ def _names_a_place(piece: Piece) -> bool:
     return any(m.full and m.owner.startswith((_AREA, _FLOOR)) for m in piece.names)
 
 
-def _dangling(current: Sequence[Piece]) -> bool:
-    """Tell whether a clause so far ends in an article, maybe with a hesitation after it."""
+def _dangling(current: Sequence[Piece], *, trailing_off: bool = False) -> bool:
+    """Tell whether a clause so far ends in an article, maybe with a hesitation after it.
+
+    Before a comma only a word that is nothing but an article ("the", not "on" of "turn it
+    on"); before a trailing off any word that can be one ("set the fan to... uh... full").
+    """
     words = [p for p in current if not p.could_be(Category.FILLER, "hesitation")]
     if not words or words[-1].role is not Role.WORD:
         return False
-    # Only a word that is nothing but an article ("the", not "on" of "turn it on").
     last = words[-1]
-    return last.could_be(Category.FILLER, "article") and all(
-        s.category is Category.FILLER for s in last.senses
+    return last.could_be(Category.FILLER, "article") and (
+        trailing_off or all(s.category is Category.FILLER for s in last.senses)
+    )
+
+
+def _texts_beside(pieces: Sequence[Piece], index: int) -> tuple[str, ...]:
+    """Return the texts of the pieces either side of one (an ellipsis is read as dots)."""
+    return tuple(pieces[i].text for i in (index - 1, index + 1) if 0 <= i < len(pieces))
+
+
+_LEADING_MOODS = frozenset({"polite_start", "polite", "request"})
+
+
+def _only_leading_in(current: Sequence[Piece]) -> bool:
+    """Tell whether a clause so far only leads into a request (可以把那個, "could you, um").
+
+    Nothing in it names, does or asks anything: particles, hesitations, "that", polite words
+    (可以 that could also answer "yes").
+    """
+    return bool(current) and all(
+        p.role is Role.WORD
+        and bool(p.senses)
+        and all(
+            s.category in (Category.FILLER, Category.REFERENCE, Category.ANSWER)
+            or (s.category is Category.MOOD and s.concept in _LEADING_MOODS)
+            for s in p.senses
+        )
+        for p in current
     )
 
 
@@ -286,10 +315,24 @@ def _split(pieces: Sequence[Piece]) -> list[tuple[list[Piece], str | None]]:
     clauses: list[tuple[list[Piece], str | None]] = []
     current: list[Piece] = []
     joiner: str | None = None
-    for piece in pieces:
+    for index, piece in enumerate(pieces):
         boundary = piece.role is Role.PUNCT and piece.text in BOUNDARIES
         if boundary and piece.text in ",，" and _dangling(current):
             # "turn off the, um, bathroom fan": a comma after "the" is a pause, not a new clause.
+            continue
+        if piece.role is Role.WORD and piece.could_be(Category.FILLER, "correction"):
+            # "lock the front door... I mean the back door": what takes a request back stands
+            # alone, between what is taken back and what is said instead.
+            if current:
+                clauses.append((current, joiner))
+                current = []
+            clauses.append(([piece], None))
+            joiner = None
+            continue
+        trails_off = piece.text in "~～" or (piece.text == "." and "." in _texts_beside(pieces, index))
+        if boundary and trails_off and (_only_leading_in(current) or _dangling(current, trailing_off=True)):
+            # "可以把那個…主臥的除濕機打開嗎", "set the fan to... uh... full speed": a trailing off
+            # before the thing or the value is a pause too.
             continue
         # A joining word between two requests ("同埋", "and then"), not one that ends the sentence.
         joins = (
@@ -583,7 +626,8 @@ def _taken_back(clauses: list[Clause]) -> list[Clause]:
 def _restarts_marked(clauses: list[Clause]) -> list[Clause]:
     """Mark what is said and then said again in a whole request.
 
-    A kind alone ("空调……客厅的空调开一下"), or a verb alone ("幫我開…開埋露台燈").
+    A kind alone ("空调……客厅的空调开一下"), a verb alone ("幫我開…開埋露台燈"), or a routine's
+    name alone.
     """
     marked = list(clauses)
     for index, (clause, following) in enumerate(pairwise(clauses)):
@@ -600,7 +644,15 @@ def _restarts_marked(clauses: list[Clause]) -> list[Clause]:
             and [a.kind for a in clause.actions] == [a.kind for a in following.actions]
             and bool(following.named or following.kinds)
         )
-        if kind_again or verb_again:
+        # "早上要開店了，幫我按一下開店": a routine said as what is happening, then run by name.
+        routine_again = (
+            bool(clause.named)
+            and not (clause.actions or clause.kinds or clause.references or clause.unexplained)
+            and all(m.full and m.owner.startswith(_RUN_WITH_A_VERB) for m in clause.named)
+            and bool(following.actions)
+            and {m.owner for m in clause.named} <= {m.owner for m in following.named if m.full}
+        )
+        if kind_again or verb_again or routine_again:
             marked[index] = replace(clause, restarted=True)
     return marked
 

@@ -263,11 +263,19 @@ def _mood(around: _Around, senses: _Senses) -> Sense | _Senses | None:
     after = around.after
     leads = after is not None and (after.could_be(Category.DIRECTION) or after.could_be(Category.FEELING))
     question = next((s for s in senses if s.concept == "question"), None)
-    if leads and question is not None and not around.has_verb:
+    if leads and question is not None and (not around.has_verb or _asks_about_done(around)):
         return question
     if leads:
         return Sense(Category.MOOD, "feeling")
     return next(s for s in senses if s.concept != "feeling")
+
+
+def _asks_about_done(around: _Around) -> bool:
+    """Tell whether 幾 follows a verb said done (開咗幾大) or ends in a question mark: it asks."""
+    previous = around.previous
+    if previous is not None and previous.could_be(Category.FILLER, "done"):
+        return True
+    return any(p.role is Role.PUNCT and p.text in "?？" for p in around.pieces[around.index :])
 
 
 def _joiner(around: _Around, senses: _Senses) -> Sense | _Senses | None:

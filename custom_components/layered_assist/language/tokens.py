@@ -49,9 +49,14 @@ class Token:
         return self.text[0].isalpha()
 
 
+# "the grandkids' fan" is the grandkids fan, as "Caleb's lamp" is found as "Caleb lamp".
+_PLURAL_POSSESSIVE = re.compile(r"(?<=[a-z]s)'(?![a-z])")
+
+
 def normalize(text: str) -> str:
     """Return NFKC, lower-case text in Simplified characters."""
     folded = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).lower()
+    folded = _PLURAL_POSSESSIVE.sub("", folded)
     return _T2S.convert(folded) if _CJK.search(folded) else folded
 
 

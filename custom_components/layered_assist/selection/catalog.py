@@ -226,7 +226,9 @@ class DeviceCatalog:
         device_name = (device.name_by_user or device.name or "") if device is not None else ""
         if device_name:
             own = str(names[0] or "")
-            if not (own.startswith(device_name) and len(own) > len(device_name)):
+            if not (own.startswith(device_name) and len(own) > len(device_name)) and not (
+                device is not None and self._sibling_named(entity_id, device.id, device_name)
+            ):
                 # "客厅主灯 Ambilight" is not what "客厅主灯" names: its device's main light is.
                 names.append(device_name)
         prepared = prepare_names(names)
@@ -265,6 +267,24 @@ class DeviceCatalog:
         self.names.set_names(entity_id, own_names, brand_variants)
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
+
+    def _sibling_named(self, entity_id: str, device_id: str, device_name: str) -> bool:
+        """Tell whether another entity of the device has the device's name as its own.
+
+        A two-outlet plug named String Lights: its outlet "String Lights" is that, not "Misters".
+        """
+        key = name_key(device_name)
+        registry = er.async_get(self.hass)
+        for sibling in er.async_entries_for_device(registry, device_id):
+            if sibling.entity_id == entity_id:
+                continue
+            state = self.hass.states.get(sibling.entity_id)
+            own = (
+                sibling.name or sibling.original_name or (state and state.attributes.get(ATTR_FRIENDLY_NAME))
+            )
+            if own and name_key(str(own)) == key:
+                return True
+        return False
 
     def _remove(self, entity_id: str) -> None:
         if (old := self.entries.pop(entity_id, None)) is None:

@@ -70,6 +70,9 @@ def _reading(hass: HomeAssistant, state: State) -> tuple[str, dict[str, str]]:
         return "state_light_on", {"brightness": _percent(float(attributes["brightness"]) * 100 / 255)}
     if domain == "fan" and value == "on" and attributes.get("percentage") is not None:
         return "state_fan_on", {"percentage": _percent(attributes["percentage"])}
+    if domain == "humidifier" and value == "on" and attributes.get("humidity") is not None:
+        # "加濕器濕度設咗幾多": the humidity it is set to.
+        return "state_humidifier_on", {"humidity": _percent(attributes["humidity"])}
     if domain in ("cover", "valve"):
         position = attributes.get("current_position")
         if value == "open" and position is not None and 0 < float(position) < 100:

@@ -17,7 +17,7 @@ from homeassistant.helpers import device_registry as dr, entity_registry as er
 from ..const import LOGGER
 from ..language.actions import IMPLIED, MEDIA_VERBS, MODIFIERS, Action, ActionKind
 from ..language.concepts import KINDS
-from ..language.lexicon import Category
+from ..language.lexicon import Category, side_words
 from ..language.pieces import Piece, Role
 from ..language.reading import Clause, Mood, Reading
 from ..language.tokens import normalize
@@ -466,17 +466,22 @@ class SelectionEngine:
             state = self.hass.states.get(entity_id)
             if state is None:
                 return None
-            found = next(
-                (
-                    (command, {field: option})
-                    for attribute, command, field in _OPTION_LISTS.get(state.domain, ())
-                    for option in state.attributes.get(attribute) or ()
-                    if _option_key(str(option)) in words
-                ),
-                None,
-            )
+            options = [
+                (command, {field: option}, _option_key(str(option)))
+                for attribute, command, field in _OPTION_LISTS.get(state.domain, ())
+                for option in state.attributes.get(attribute) or ()
+            ]
+            found = next(((command, data) for command, data, key in options if key in words), None)
             if found is None:
-                return None
+                # "切到防黴" of 防黴抑菌: the start of one option's name, and of no other's.
+                starting = [
+                    (command, data)
+                    for command, data, key in options
+                    if any(len(word) >= 2 and key.startswith(word) for word in words)
+                ]
+                if len(starting) != 1:
+                    return None
+                found = starting[0]
             planned.append(plan_command(self.hass, entity_id, found[0], found[1]))
         return planned
 
@@ -495,6 +500,13 @@ class SelectionEngine:
         if targets and all(e.domain in ("scene", "script") for e in targets):
             # "开启看电影模式": a scene is a mode; "set the living room to Relax" runs it.
             rest = [w for w in rest if not any(p.text == w and _says_mode_or_set(p) for p in clause.pieces)]
+        if segment.reason == "side":
+            # "右边床头灯": the side said is the one the target's name has.
+            sides = side_words()
+            unread = [p.text for p in clause.pieces if p.role is Role.UNKNOWN]
+            if "".join(unread) in sides:
+                rest = [w for w in rest if w not in unread]
+            rest = [w for w in rest if w not in sides]
         target_ids = {e.entity_id for e in targets}
         places = {
             f"{AREA}{p.id}" if p.id in self.catalog.areas else f"{FLOOR}{p.id}"

@@ -531,6 +531,26 @@ class _Case:
         return replace(self.segment, reason=reason)
 
 
+def said_side(clause: Clause) -> str | None:
+    """Return the side a clause's words not otherwise read say ("右边", "left"), if any."""
+    sides = side_words()
+    unread = [p.text for p in clause.pieces if p.role is Role.UNKNOWN]
+    # (Chinese is read a character at a time when it is no word: 右 边.)
+    found = {sides[word] for word in {*unread, "".join(unread)} if word in sides}
+    return found.pop() if len(found) == 1 else None
+
+
+def _has_side(key: str, side: str) -> bool:
+    """Tell whether a name begins or ends with a word of the side ("主卧床头灯右", "left hue play")."""
+    words = key.split()
+    ends = {words[0], words[-1]} if words else set()
+    return any(
+        said == side
+        and (word in ends or (not word.isascii() and (key.startswith(word) or key.endswith(word))))
+        for word, said in side_words().items()
+    )
+
+
 def _placed(segment: Segment, context: RecallContext) -> bool:
     """Tell whether a place is said or known (where the speaker is)."""
     return bool(segment.areas or segment.floors) or context.context_area is not None
@@ -1006,6 +1026,7 @@ class Recaller:
             self._routine,
             self._group_by_name,
             self._pair_by_name,
+            self._side_said,
             self._group,
             self._name,
             self._name_in_place,
@@ -1072,10 +1093,15 @@ class Recaller:
             if head is None or not named:
                 continue
             said_place = bool(segment.areas or segment.floors) and not segment.area_inherited
+            here = context.context_area if not said_place else None
+            # "檯燈關掉" said in the study, where 米家智慧檯燈 Pro is, of a 檯燈 in the son's room:
+            # the study's.
+            one_here = here is not None and any(e.area_id == here for e in named - full)
             if any(
                 self._called_only(entry, piece.concept)
                 and not self._stands_in(entry, piece.concept, head.domains[0])
                 and not (said_place and not self._in_place(entry, segment, context))
+                and not (one_here and entry.area_id != here)
                 for entry in full
             ):
                 # (Not "书房冷气" when the one named 冷氣 is in another room.)
@@ -1194,6 +1220,26 @@ class Recaller:
             found.add(sides[rest])
         return case.sure(shared, "pair-by-name") if len(found) == 2 else None
 
+    def _side_said(self, case: "_Case") -> Segment | None:
+        """Take, of a pair of the kind said, the one of the side said ("右边床头灯": 主卧床头灯 右).
+
+        In the place said or where the speaker is; only when exactly one there has that side.
+        """
+        segment, context = case.segment, case.context
+        side = said_side(segment.clause)
+        head = _head(segment)
+        if side is None or head is None or not _placed(segment, context):
+            return None
+        sided = [
+            e.entity_id
+            for e in self.catalog.entries.values()
+            if e.domain not in _REPORTING
+            and narrower(head, e.named_kinds)
+            and self._in_place(e, segment, context)
+            and _has_side(name_key(e.names[0].text), side)
+        ]
+        return case.sure(sided, "side") if len(sided) == 1 else None
+
     def _group(self, case: "_Case") -> Segment | None:
         """Take a group: "所有灯", "客厅的灯全关了", "the kitchen lights"; "灯都关了" where one is."""
         segment, context = case.segment, case.context
@@ -1240,7 +1286,12 @@ class Recaller:
             # "every light in the house", "all the basement lights": the lights, as HA's own agent
             # takes them, and the wall switches of lights (一樓浴室燈 on a "Smart Switch 1 Gang");
             # not a relay or a plug named as a lamp here and there (a room's own are kept).
-            group = [e for e in group if e.domain != "switch" or "switch" in e.named_kinds]
+            # (Not 神明燈 on the shrine room's wall switch: the light of a thing, not of a room.)
+            group = [
+                e
+                for e in group
+                if e.domain != "switch" or ("switch" in e.named_kinds and not self._lights_a_thing(e))
+            ]
         elif "light" in segment.primary_domains:
             # A room's lights: not a plug named for the light of a thing in it ("Fish Tank Light");
             # a wall switch is one (橱柜灯开关).
@@ -1689,11 +1740,15 @@ class Recaller:
         """Tell whether every name of a device is the light of a thing (鱼缸灯, "Fish Tank Light").
 
         A name that is only places, people's and kind words ("Porch Light", "Caleb's Lamp",
-        客厅筒灯) is a room's light.
+        客厅筒灯) is a room's light; one that only says switch (神明廳開關) says neither.
         """
         known = sorted({*self.catalog.place_words, *entry.kind_words}, key=len, reverse=True)
+        said = False
         for name in entry.names:
             text = name.text
+            if set(names_lexicon().kinds_in(text, self.catalog.place_words).values()) == {"switch"}:
+                continue
+            said = True
             for word in known:
                 text = text.replace(word, " ")
             rest = [
@@ -1703,7 +1758,7 @@ class Recaller:
             ]
             if not rest:
                 return False
-        return True
+        return said
 
     def _is_main_light(self, entry: CatalogEntry) -> bool:
         """Tell whether a light is named as a room's main one (主灯, 吸顶灯, ceiling light, 阿嬤房電燈).
