@@ -10,13 +10,11 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from bench.home import LoadedHome, async_load_home, satellite_in_area
-from homeassistant.components import conversation
-from homeassistant.core import Context, HomeAssistant
+from bench.home import LoadedHome, async_load_home
+from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
-from ..conftest import AGENT_ID
-from ..fake_openai import FakeOpenAI, text
+from ..fake_openai import FakeOpenAI
 from .homes import (
     CLIMATE,
     DAIKIN_FANS,
@@ -27,7 +25,6 @@ from .homes import (
     TV,
     VACUUM,
     assert_said,
-    calls_made,
     entity,
 )
 
@@ -129,21 +126,9 @@ async def test_what_people_say_in_a_taiwan_flat(
     expected: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
     """Each conversation does exactly the expected calls, or nothing."""
-    fake_openai.default_reply = text("好的")
-    device_id = satellite_in_area(hass, taiwan_flat.area_ids[area]) if area else None
-    conversation_id = None
-    for sentence in sentences:
-        result = await conversation.async_converse(
-            hass,
-            sentence,
-            conversation_id,
-            Context(),
-            language="zh-TW",
-            agent_id=AGENT_ID,
-            device_id=device_id,
-        )
-        conversation_id = result.conversation_id
-    assert calls_made(taiwan_flat) == sorted(expected, key=repr)
+    await assert_said(
+        hass, taiwan_flat, fake_openai, sentences, "zh-TW", expected, area, model_may_answer=True
+    )
     if expected:
         assert hass.states.get("lock.front_door").state == "locked"
 

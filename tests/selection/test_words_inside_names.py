@@ -18,6 +18,7 @@ from homeassistant.setup import async_setup_component
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
+from .homes import entity
 from .talk import converse, converse_in_turns
 
 # Start, pause, return home, state (vacuum.VacuumEntityFeature).
@@ -46,19 +47,6 @@ CLIMATE = {
 }
 
 
-def _entity(
-    entity_id: str, name: str, area: str, state: str, attributes: dict[str, Any], **extra: Any
-) -> dict[str, Any]:
-    return {
-        "entity_id": entity_id,
-        "name": name,
-        "area": area,
-        "state": state,
-        "attributes": {**attributes, "friendly_name": name},
-        **extra,
-    }
-
-
 @pytest.fixture
 async def flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A flat with a boy's room, grandparents' room, a master bedroom and a living room."""
@@ -72,27 +60,27 @@ async def flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> Loaded
             {"id": "study", "name": "書房"},
         ],
         "entities": [
-            _entity("light.ethan_room", "Ethan 房燈", "ethan", "on", LIGHT),
-            _entity("light.ethan_desk", "Yeelight 檯燈", "ethan", "on", LIGHT),
-            _entity("switch.radio_plug", "收音機", "grandparents", "on", {}),
-            _entity("light.grandparents", "阿公阿嬤房電燈", "grandparents", "on", LIGHT),
-            _entity("light.master_ceiling", "主人房燈", "master", "on", WHITE_LIGHT),
-            _entity("light.master_lamp", "Hue color lamp 1", "master", "on", LIGHT),
-            _entity("light.hue_play_left", "Hue Play left", "living", "off", LIGHT),
-            _entity("light.hue_play_right", "Hue Play right", "living", "off", LIGHT),
-            _entity("fan.floor_fan", "米家直流變頻落地扇2", "living", "off", FAN),
-            _entity("fan.circulator", "循環扇", "living", "on", FAN, aliases=["客廳電扇"]),
-            _entity("fan.study_fan", "書房電扇", "study", "off", FAN),
-            _entity("climate.living_ac", "客廳冷氣", "living", "cool", CLIMATE),
-            _entity("button.pet_feeder_out", "貓咪餵食器 出糧", "living", "unknown", {}, aliases=["餵麻糬"]),
-            _entity("script.leave_home", "出門", "living", "off", {}),
-            _entity("script.bedtime_story", "睡前故事", "living", "off", {}),
+            entity("light.ethan_room", "Ethan 房燈", "ethan", "on", LIGHT),
+            entity("light.ethan_desk", "Yeelight 檯燈", "ethan", "on", LIGHT),
+            entity("switch.radio_plug", "收音機", "grandparents", "on", {}),
+            entity("light.grandparents", "阿公阿嬤房電燈", "grandparents", "on", LIGHT),
+            entity("light.master_ceiling", "主人房燈", "master", "on", WHITE_LIGHT),
+            entity("light.master_lamp", "Hue color lamp 1", "master", "on", LIGHT),
+            entity("light.hue_play_left", "Hue Play left", "living", "off", LIGHT),
+            entity("light.hue_play_right", "Hue Play right", "living", "off", LIGHT),
+            entity("fan.floor_fan", "米家直流變頻落地扇2", "living", "off", FAN),
+            entity("fan.circulator", "循環扇", "living", "on", FAN, aliases=["客廳電扇"]),
+            entity("fan.study_fan", "書房電扇", "study", "off", FAN),
+            entity("climate.living_ac", "客廳冷氣", "living", "cool", CLIMATE),
+            entity("button.pet_feeder_out", "貓咪餵食器 出糧", "living", "unknown", {}, aliases=["餵麻糬"]),
+            entity("script.leave_home", "出門", "living", "off", {}),
+            entity("script.bedtime_story", "睡前故事", "living", "off", {}),
             {
-                **_entity("fan.purifier", "352空气净化器 X86C", "study", "on", {"supported_features": 1}),
+                **entity("fan.purifier", "352空气净化器 X86C", "study", "on", {"supported_features": 1}),
                 "device": "air352",
             },
             {
-                **_entity("switch.purifier_child_lock", "352空气净化器 X86C 童锁", "study", "off", {}),
+                **entity("switch.purifier_child_lock", "352空气净化器 X86C 童锁", "study", "off", {}),
                 "device": "air352",
             },
         ],
@@ -280,38 +268,38 @@ async def house(hass: HomeAssistant, init_integration: MockConfigEntry) -> Loade
             },
         ],
         "entities": [
-            _entity("climate.my_ecobee", "My ecobee", "living", "heat", thermostat),
-            _entity("climate.upstairs", "Upstairs", "hall", "heat", thermostat),
-            _entity("light.living_lamp", "Living Room Lamp", "living", "on", LIGHT),
-            _entity("light.emma_ceiling", "Emma's Ceiling", "emma", "on", LIGHT),
-            _entity("switch.garage_lights", "Garage Lights", "garage", "on", {}),
+            entity("climate.my_ecobee", "My ecobee", "living", "heat", thermostat),
+            entity("climate.upstairs", "Upstairs", "hall", "heat", thermostat),
+            entity("light.living_lamp", "Living Room Lamp", "living", "on", LIGHT),
+            entity("light.emma_ceiling", "Emma's Ceiling", "emma", "on", LIGHT),
+            entity("switch.garage_lights", "Garage Lights", "garage", "on", {}),
             {
-                **_entity("vacuum.roborock_s8", "Roborock S8", "kitchen", "docked", VACUUM),
+                **entity("vacuum.roborock_s8", "Roborock S8", "kitchen", "docked", VACUUM),
                 "aliases": ["Rosie"],
                 "device": "roborock",
             },
-            {**_entity("vacuum.robovac_30c", "RoboVac 30C", "hall", "docked", VACUUM), "device": "eufy"},
-            {**_entity("switch.front_lawn", "Front Lawn", "garage", "off", {}), "device": "rachio"},
-            {**_entity("switch.side_yard", "Side Yard", "garage", "off", {}), "device": "rachio"},
+            {**entity("vacuum.robovac_30c", "RoboVac 30C", "hall", "docked", VACUUM), "device": "eufy"},
+            {**entity("switch.front_lawn", "Front Lawn", "garage", "off", {}), "device": "rachio"},
+            {**entity("switch.side_yard", "Side Yard", "garage", "off", {}), "device": "rachio"},
             {
-                **_entity("switch.garden_drip", "Garden Drip", "garage", "off", {}),
+                **entity("switch.garden_drip", "Garden Drip", "garage", "off", {}),
                 "aliases": ["vegetable garden"],
                 "device": "rachio",
             },
             {
-                **_entity("switch.rachio_rain_delay", "Rachio-5A1B2C Rain Delay", "garage", "off", {}),
+                **entity("switch.rachio_rain_delay", "Rachio-5A1B2C Rain Delay", "garage", "off", {}),
                 "device": "rachio",
             },
             {
-                **_entity("fan.airmega_400s", "Airmega 400S", "bath", "off", {"supported_features": 1}),
+                **entity("fan.airmega_400s", "Airmega 400S", "bath", "off", {"supported_features": 1}),
                 "device": "coway",
             },
             {
-                **_entity("media_player.kitchen_speaker", "Kitchen speaker", "kitchen", "playing", speaker),
+                **entity("media_player.kitchen_speaker", "Kitchen speaker", "kitchen", "playing", speaker),
                 "device": "mini",
             },
             {
-                **_entity("media_player.emma_s_nest_audio", "Emma's Nest Audio", "emma", "idle", speaker),
+                **entity("media_player.emma_s_nest_audio", "Emma's Nest Audio", "emma", "idle", speaker),
                 "device": "audio",
             },
         ],
@@ -440,23 +428,23 @@ async def apartment(hass: HomeAssistant, init_integration: MockConfigEntry) -> L
             {"id": "study", "name": "書房"},
         ],
         "entities": [
-            _entity("cover.master_curtain", "主臥窗簾", "master", "closed", curtain),
-            _entity("cover.sister_curtain", "妹妹房窗簾", "sister", "closed", curtain),
-            _entity("light.master_ceiling", "主臥大燈", "master", "off", WHITE_LIGHT),
-            _entity("light.mijia_desk_lamp", "米家智慧檯燈 Pro", "study", "off", WHITE_LIGHT),
-            _entity("light.mijia_bedside", "米家床頭燈2", "master", "off", WHITE_LIGHT),
-            _entity("fan.dyson", "Dyson Purifier Cool", "living", "on", FAN),
-            {**_entity("media_player.soundbar", "Soundbar", "living", "paused", speaker), "device": "arc"},
+            entity("cover.master_curtain", "主臥窗簾", "master", "closed", curtain),
+            entity("cover.sister_curtain", "妹妹房窗簾", "sister", "closed", curtain),
+            entity("light.master_ceiling", "主臥大燈", "master", "off", WHITE_LIGHT),
+            entity("light.mijia_desk_lamp", "米家智慧檯燈 Pro", "study", "off", WHITE_LIGHT),
+            entity("light.mijia_bedside", "米家床頭燈2", "master", "off", WHITE_LIGHT),
+            entity("fan.dyson", "Dyson Purifier Cool", "living", "on", FAN),
+            {**entity("media_player.soundbar", "Soundbar", "living", "paused", speaker), "device": "arc"},
             {
-                **_entity("switch.soundbar_night_sound", "Soundbar Night Sound", "living", "off", {}),
+                **entity("switch.soundbar_night_sound", "Soundbar Night Sound", "living", "off", {}),
                 "device": "arc",
             },
-            _entity("vacuum.roborock", "Roborock S8", "living", "docked", VACUUM, aliases=["石頭"]),
-            _entity("script.feed_doudou", "喂豆豆", "living", "off", {}),
-            {**_entity("climate.master_ac", "主臥冷氣", "master", "cool", CLIMATE), "device": "hitachi_1"},
-            {**_entity("climate.study_ac", "RAS-28NK", "study", "cool", CLIMATE), "device": "hitachi_2"},
-            _entity("switch.shrine_lamp", "神明燈", "living", "on", {}),
-            _entity(
+            entity("vacuum.roborock", "Roborock S8", "living", "docked", VACUUM, aliases=["石頭"]),
+            entity("script.feed_doudou", "喂豆豆", "living", "off", {}),
+            {**entity("climate.master_ac", "主臥冷氣", "master", "cool", CLIMATE), "device": "hitachi_1"},
+            {**entity("climate.study_ac", "RAS-28NK", "study", "cool", CLIMATE), "device": "hitachi_2"},
+            entity("switch.shrine_lamp", "神明燈", "living", "on", {}),
+            entity(
                 "climate.living_ac",
                 "客廳冷氣",
                 "living",
