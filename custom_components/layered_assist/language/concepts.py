@@ -4,6 +4,7 @@ The words are data (``language/data``); these tables are the same for every lang
 """
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +119,7 @@ FAMILIES = (
 )
 
 
+@lru_cache(maxsize=8192)
 def same_family(kind: str, others: frozenset[str]) -> bool:
     """Tell whether any of the other kinds is the kind or of its family.
 

@@ -151,6 +151,9 @@ def _key_text(token: Token) -> str:
 # Said between the parts of a name without changing it (哥哥的书桌灯, 阿公的电扇).
 POSSESSIVES = frozenset({"的", "嘅", "之"})
 
+# The most runs of sounds whose matches are kept between sentences.
+_MATCHES_KEPT = 20000
+
 # Said after the first character of an activity's name without changing it (餵一下麻糬 of 餵麻糬).
 _ASPECTS_INSIDE = (("一", "下"), ("吓",))
 
@@ -197,10 +200,22 @@ class NameIndex:
         self._keys_of: dict[str, list[tuple[str, ...]]] = {}
         self._literal: dict[str, set[str]] = {}
         self.longest = 1
+        # How many indexed stretches begin with each run of sounds: a run no stretch begins
+        # with ends the search for longer ones.
+        self._prefixes: dict[tuple[str, ...], int] = {}
+        # What each owner was indexed with, so that the same names again change nothing.
+        self._names_of: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        # The matches of a run of sounds said so, kept until the index changes.
+        self._matches: dict[tuple[tuple[str, ...], tuple[str, ...], bool, bool], tuple[NameMatch, ...]] = {}
 
     def set_names(self, owner: str, names: Iterable[str], brands: Iterable[str] = ()) -> None:
         """Index an owner's names and its maker's and model's names, replacing any it had."""
+        names, brands = tuple(names), tuple(brands)
+        if self._names_of.get(owner) == (names, brands):
+            # (A state change re-reads an entity; its names are mostly the same.)
+            return
         self.remove(owner)
+        self._names_of[owner] = (names, brands)
         keys: list[tuple[str, ...]] = []
         for name, own in [*((n, True) for n in names), *((n, False) for n in brands)]:
             tokens = name_tokens(name)
@@ -235,12 +250,23 @@ class NameIndex:
                             )
                         )
                         keys.append(key)
+                        for length in range(1, len(key) + 1):
+                            self._prefixes[key[:length]] = self._prefixes.get(key[:length], 0) + 1
                 self.longest = max(self.longest, min(size, MAX_SPAN))
         self._keys_of[owner] = keys
+        self._matches.clear()
 
     def remove(self, owner: str) -> None:
         """Forget an owner's names."""
+        self._names_of.pop(owner, None)
+        self._matches.clear()
         for key in self._keys_of.pop(owner, []):
+            for length in range(1, len(key) + 1):
+                left = self._prefixes.get(key[:length], 0) - 1
+                if left > 0:
+                    self._prefixes[key[:length]] = left
+                else:
+                    self._prefixes.pop(key[:length], None)
             stretches = self._stretches.get(key)
             if stretches:
                 self._stretches[key] = [s for s in stretches if s.owner != owner]
@@ -283,11 +309,17 @@ class NameIndex:
         for start in range(count):
             if not tokens[start].text[0].isalnum():
                 continue
+            removable = False
             for end in range(start + 1, min(count, start + self.longest) + 1):
                 if not tokens[end - 1].text[0].isalnum():
                     break
                 inside = tokens[start:end]
-                stretches = self._stretches.get(tuple(t.sound for t in inside))
+                key = tuple(t.sound for t in inside)
+                removable = removable or (end - 1 > start and tokens[end - 1].text in _removable_inside())
+                if key not in self._prefixes and not removable and not tokens[end - 1].text.endswith("'s"):
+                    # No name goes on from here, nor does one with a word said inside it.
+                    break
+                stretches = self._stretches.get(key)
                 if not stretches and self._possessive_inside(inside):
                     # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
                     inside = [inside[0], *(t for t in inside[1:-1] if t.text not in POSSESSIVES), inside[-1]]
@@ -312,32 +344,50 @@ class NameIndex:
                 # "the living room lights" is no name "Living Room Light": a plural said of a
                 # singular name reads as a part of it, so the room and the plural win.
                 plural = any(t.text != t.sound and t.text.isascii() and t.text[:1].isalpha() for t in inside)
-                best: dict[str, NameMatch] = {}
-                for stretch in stretches:
-                    misses = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
-                    if shortened and (misses or not stretch.full):
-                        continue
-                    # Homophones: at most half of a whole name of two or more, by sound only; a part
-                    # of a name only when long ("加四" is no part of 加湿器).
-                    size = len(inside)
-                    if misses and (size < 2 or misses * 2 > size or (not stretch.full and size < 4)):
-                        continue
-                    whole = stretch.full and not (plural and not stretch.plural)
-                    match = NameMatch(
-                        stretch.owner,
-                        stretch.name,
-                        whole,
-                        not misses,
-                        stretch.size,
-                        stretch.start,
-                        stretch.before,
-                    )
-                    old = best.get(stretch.owner)
-                    if old is None or (match.full, match.exact) > (old.full, old.exact):
-                        best[stretch.owner] = match
-                if best:
-                    found[(start, end)] = tuple(best.values())
+                memo = (tuple(t.sound for t in inside), said, shortened, plural)
+                if (known := self._matches.get(memo)) is not None:
+                    if known:
+                        found[(start, end)] = known
+                    continue
+                if len(self._matches) > _MATCHES_KEPT:
+                    self._matches.clear()
+                self._matches[memo] = _matches(
+                    stretches, said, len(inside), shortened=shortened, plural=plural
+                )
+                if self._matches[memo]:
+                    found[(start, end)] = self._matches[memo]
         return found
+
+
+def _matches(
+    stretches: Sequence["_Stretch"], said: tuple[str, ...], size: int, *, shortened: bool, plural: bool
+) -> tuple[NameMatch, ...]:
+    """Return the owners a run of a sentence names, each by its best stretch."""
+    best: dict[str, NameMatch] = {}
+    misses_of: dict[tuple[str, ...], int] = {}
+    for stretch in stretches:
+        if (misses := misses_of.get(stretch.texts, -1)) < 0:
+            misses = misses_of[stretch.texts] = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
+        if shortened and (misses or not stretch.full):
+            continue
+        # Homophones: at most half of a whole name of two or more, by sound only; a part
+        # of a name only when long ("加四" is no part of 加湿器).
+        if misses and (size < 2 or misses * 2 > size or (not stretch.full and size < 4)):
+            continue
+        whole = stretch.full and not (plural and not stretch.plural)
+        match = NameMatch(
+            stretch.owner,
+            stretch.name,
+            whole,
+            not misses,
+            stretch.size,
+            stretch.start,
+            stretch.before,
+        )
+        old = best.get(stretch.owner)
+        if old is None or (match.full, match.exact) > (old.full, old.exact):
+            best[stretch.owner] = match
+    return tuple(best.values())
 
 
 def _owner(token: Token) -> Token:
@@ -367,6 +417,12 @@ def _without_aspect(tokens: Sequence[Token]) -> list[Token] | None:
 def _people() -> frozenset[str]:
     """Return the words for people of every language (老婆, 哥哥), as normalized."""
     return frozenset(names_lexicon().words(Category.FILLER, "people"))
+
+
+@cache
+def _removable_inside() -> frozenset[str]:
+    """Return the words a name may be said with inside it and still be found (的, 盞, 一下)."""
+    return POSSESSIVES | _measure_words() | {word for aspect in _ASPECTS_INSIDE for word in aspect}
 
 
 @cache

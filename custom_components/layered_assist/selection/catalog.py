@@ -83,10 +83,13 @@ class CatalogEntry:
     # every entity of the device, so they name none of them as well as its own name does.
     brand_names: frozenset[str] = frozenset()
 
-    @property
-    def sounds(self) -> set[str]:
-        """Return every sound of every name, for the index."""
-        return {unit.sound for name in self.names for unit in name.units}
+    # Every sound of every name, for the index (read once).
+    sounds: frozenset[str] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "sounds", frozenset(unit.sound for name in self.names for unit in name.units)
+        )
 
 
 def _kinds_named(name: str, places: frozenset[str] = frozenset()) -> dict[str, str]:
@@ -126,6 +129,7 @@ class DeviceCatalog:
     # Every name of every entity, area and floor, for finding them in a sentence.
     names: NameIndex = field(default_factory=NameIndex)
     _index: dict[str, set[str]] = field(default_factory=dict)
+    _place_words: frozenset[str] = frozenset()
     _unsubscribe: list[Callable[[], None]] = field(default_factory=list)
 
     @callback
@@ -166,9 +170,7 @@ class DeviceCatalog:
     @property
     def place_words(self) -> frozenset[str]:
         """Return every name of every area and floor (normalized)."""
-        return frozenset(
-            n.text for place in (*self.areas.values(), *self.floors.values()) for n in place.names
-        )
+        return self._place_words
 
     def area_of(self, entry: CatalogEntry) -> Place | None:
         """Return an entity's area."""
@@ -201,6 +203,9 @@ class DeviceCatalog:
             )
             for area in ar.async_get(self.hass).async_list_areas()
         }
+        self._place_words = frozenset(
+            n.text for place in (*self.areas.values(), *self.floors.values()) for n in place.names
+        )
         for prefix, places in ((AREA, self.areas), (FLOOR, self.floors)):
             for place in places.values():
                 self.names.set_names(f"{prefix}{place.id}", [n.text for n in place.names])

@@ -672,6 +672,55 @@ def named_any_early(top: Candidate | None) -> bool:
     return top is not None and top.name_score >= 0.6
 
 
+def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> bool:
+    """Tell whether an entity is of the kind the clause names (窗帘: a curtain, not the garage door).
+
+    A device named as that kind is one ("Basement TV" whatever its device class, the plug
+    named 电暖器 a heater); otherwise its domain and device class say.
+    """
+    kinds = segment.clause.kinds
+    if kinds and kinds[-1] in LIGHTS and entry.domain == "switch":
+        # A switch is a light when named as one and not a socket (廚房燈 on a wall switch;
+        # not 插座3, nor 床头插座 though it shares 床头 with 床头灯, nor the plug of 鱼缸灯).
+        named = (
+            bool(entry.named_kinds & LIGHTS)
+            if kinds[-1] in GENERIC
+            else narrower(kinds[-1], entry.named_kinds)
+        )
+        return named and entry.device_class != "outlet" and not _is_plug(entry)
+    if kinds and (head := KINDS.get(kinds[-1])) is not None:
+        if (
+            narrower(kinds[-1], entry.named_kinds)
+            and entry.domain in head.domains
+            and (entry.domain != "switch" or head.domains[0] == "switch" or _named_as(entry, kinds[-1]))
+        ):
+            return True
+        if head.by_name:
+            return False
+        if kinds[-1] not in GENERIC and entry.named_kinds and not same_family(kinds[-1], entry.named_kinds):
+            # A purifier is no 电扇, an Apple TV no 电视: its name says what it is.
+            return False
+    if entry.domain not in segment.primary_domains:
+        # A wall switch that works a light is a light ("公卫开关", alias 公卫灯); a plug is not.
+        return (
+            "light" in segment.primary_domains
+            and entry.domain == "switch"
+            and entry.device_class != "outlet"
+            and bool(entry.named_kinds & LIGHTS)
+        )
+    excluded = {k for kind in segment.clause.kinds for k in EXCLUDES.get(kind, ())}
+    if excluded & entry.named_kinds:
+        return False
+    if not segment.device_classes or entry.device_class in segment.device_classes:
+        return True
+    # Loosely (when nothing in the place is of that very class): no class is any, and "the
+    # blinds" of a room that has curtains are its curtains.
+    return loose and (
+        entry.device_class is None
+        or (entry.device_class in _WINDOW_COVERINGS and bool(segment.device_classes & _WINDOW_COVERINGS))
+    )
+
+
 class Recaller:
     """Runs Layer 1 on a catalog."""
 
@@ -679,9 +728,13 @@ class Recaller:
         """Bind to a catalog."""
         self.catalog = catalog
         self.top_k = top_k
+        # Whether an entity is of a clause's kind, asked many times in one recall: by the
+        # entry object and what of the clause decides it (kept for one sentence only).
+        self._kind_memo: dict[tuple[int, tuple[str, ...], frozenset[str], frozenset[str], bool], bool] = {}
 
     def recall(self, reading: Reading, context: RecallContext) -> Recall:
         """Find each clause's candidates and sure targets."""
+        self._kind_memo.clear()
         segments = _trailing_place(
             self._shared(_place_answered([self._segment(c, context) for c in reading.clauses]))
         )
@@ -871,13 +924,15 @@ class Recaller:
                 )
         return shared
 
-    def _score(self, entry: CatalogEntry, said: _Said, segment: Segment, context: RecallContext) -> Candidate:
-        """Score one entity against a clause."""
+    def _score(
+        self, entry: CatalogEntry, said: _Said, segment: Segment, context: RecallContext, unknown: set[str]
+    ) -> Candidate:
+        """Score one entity against a clause (``unknown``: the sounds of its words nobody knows)."""
         best, matched = _name_score(entry, said, segment)
         score = best
-        if not best and (unknown := _unknown_sounds(segment.clause)):
+        if not best and unknown:
             # Never sure, only ranked: the sounds of words nobody knows that its names share.
-            sounds = {t.sound for name in entry.names for t in name.units}
+            sounds = entry.sounds
             score += SOUND_HINT * len(sounds & unknown) / max(1, len(sounds))
         area_id = entry.area_id
         # An entity with no area whose own name holds the place said ("主卧加湿器" of HA's demo,
@@ -916,7 +971,7 @@ class Recaller:
             score += DOMAIN_BONUS if entry.domain in stated else DOMAIN_PENALTY
         return Candidate(entry.entity_id, round(score, 4), best, matched)
 
-    def _pool(self, segment: Segment, said: _Said, context: RecallContext) -> set[str]:
+    def _pool(self, segment: Segment, said: _Said, context: RecallContext, unknown: set[str]) -> set[str]:
         """Return the entities worth scoring.
 
         Those named, the place's devices of the kinds said, and those sharing rare sounds with
@@ -924,7 +979,7 @@ class Recaller:
         """
         catalog = self.catalog
         pool = set(said.pieces)
-        pool |= catalog.entity_ids_with_sounds(_unknown_sounds(segment.clause), rarer_than=RARE_SOUND)
+        pool |= catalog.entity_ids_with_sounds(unknown, rarer_than=RARE_SOUND)
         if segment.domains:
             kinds = [e for e in catalog.entries.values() if e.domain in segment.domains]
             in_place = [e.entity_id for e in kinds if self._in_place(e, segment, context)]
@@ -943,58 +998,12 @@ class Recaller:
             return self.catalog.floor_of(entry) in segment.floors
         return context.context_area is not None and entry.area_id == context.context_area
 
-    @staticmethod
-    def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> bool:
-        """Tell whether an entity is of the kind the clause names (窗帘: a curtain, not the garage door).
-
-        A device named as that kind is one ("Basement TV" whatever its device class, the plug
-        named 电暖器 a heater); otherwise its domain and device class say.
-        """
-        kinds = segment.clause.kinds
-        if kinds and kinds[-1] in LIGHTS and entry.domain == "switch":
-            # A switch is a light when named as one and not a socket (廚房燈 on a wall switch;
-            # not 插座3, nor 床头插座 though it shares 床头 with 床头灯, nor the plug of 鱼缸灯).
-            named = (
-                bool(entry.named_kinds & LIGHTS)
-                if kinds[-1] in GENERIC
-                else narrower(kinds[-1], entry.named_kinds)
-            )
-            return named and entry.device_class != "outlet" and not _is_plug(entry)
-        if kinds and (head := KINDS.get(kinds[-1])) is not None:
-            if (
-                narrower(kinds[-1], entry.named_kinds)
-                and entry.domain in head.domains
-                and (entry.domain != "switch" or head.domains[0] == "switch" or _named_as(entry, kinds[-1]))
-            ):
-                return True
-            if head.by_name:
-                return False
-            if (
-                kinds[-1] not in GENERIC
-                and entry.named_kinds
-                and not same_family(kinds[-1], entry.named_kinds)
-            ):
-                # A purifier is no 电扇, an Apple TV no 电视: its name says what it is.
-                return False
-        if entry.domain not in segment.primary_domains:
-            # A wall switch that works a light is a light ("公卫开关", alias 公卫灯); a plug is not.
-            return (
-                "light" in segment.primary_domains
-                and entry.domain == "switch"
-                and entry.device_class != "outlet"
-                and bool(entry.named_kinds & LIGHTS)
-            )
-        excluded = {k for kind in segment.clause.kinds for k in EXCLUDES.get(kind, ())}
-        if excluded & entry.named_kinds:
-            return False
-        if not segment.device_classes or entry.device_class in segment.device_classes:
-            return True
-        # Loosely (when nothing in the place is of that very class): no class is any, and "the
-        # blinds" of a room that has curtains are its curtains.
-        return loose and (
-            entry.device_class is None
-            or (entry.device_class in _WINDOW_COVERINGS and bool(segment.device_classes & _WINDOW_COVERINGS))
-        )
+    def _of_kind(self, entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> bool:
+        """Tell whether an entity is of the kind the clause names (窗帘: a curtain, not the garage door)."""
+        key = (id(entry), segment.clause.kinds, segment.primary_domains, segment.device_classes, loose)
+        if (known := self._kind_memo.get(key)) is None:
+            known = self._kind_memo[key] = _of_kind(entry, segment, loose=loose)
+        return known
 
     @staticmethod
     def _narrow_group(group: list[CatalogEntry], segment: Segment) -> list[CatalogEntry]:
@@ -1064,9 +1073,10 @@ class Recaller:
     def _scored(self, segment: Segment, said: _Said, context: RecallContext) -> list[Candidate]:
         """Return the pool's candidates, best first."""
         entries = self.catalog.entries
+        unknown = _unknown_sounds(segment.clause)
         scored = [
-            self._score(entries[entity_id], said, segment, context)
-            for entity_id in self._pool(segment, said, context)
+            self._score(entries[entity_id], said, segment, context, unknown)
+            for entity_id in self._pool(segment, said, context, unknown)
             if entity_id in entries
         ]
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
