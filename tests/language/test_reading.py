@@ -171,6 +171,13 @@ def test_names_are_found_whole_in_part_and_with_numbers_said(
         # A trailing off before the thing is a pause too.
         ("呃，可以把那個…主臥的除濕機打開嗎", "zh-TW", Mood.COMMAND, [[], [ActionKind.TURN_ON]]),
         ("uh, can you turn off the, um, desk lamp", "en", Mood.COMMAND, [[], [ActionKind.TURN_OFF]]),
+        # "up in" a room says where: with "off" it is not sure; beside a complaint it is no request.
+        ("Turn off the desk lamp up in Marek's room", "en", Mood.COMMAND, [[ActionKind.TURN_OFF]]),
+        ("It's a bit stuffy up in the loft", "en", Mood.FEELING, [[]]),
+        # A complaint asks for its relief, said in the same breath or not.
+        ("太暗了调亮一点", "zh-Hans", Mood.COMMAND, [[ActionKind.ADJUST_BRIGHTNESS]]),
+        # 仲好光 ("still bright") is why the lamp stays off.
+        ("唔使開天台燈，仲好光", "zh-HK", Mood.NEGATION, [[ActionKind.TURN_ON], []]),
         # Later, conditions and the past.
         ("十分钟后关掉走廊灯", "zh-Hans", Mood.LATER, [[ActionKind.TURN_OFF]]),
         ("如果下雨就把书房空调关了", "zh-Hans", Mood.CONDITION, [[ActionKind.TURN_OFF]]),
@@ -224,6 +231,22 @@ def test_moods_and_actions(
     reading = read(sentence, language, index)
     assert reading.mood is mood
     assert _actions(reading) == actions
+
+
+@pytest.mark.parametrize(
+    ("sentence", "language", "kind"),
+    [
+        ("亮度調到一半", "zh-TW", ActionKind.SET_BRIGHTNESS),
+        ("音量调到一半", "zh-Hans", ActionKind.SET_VOLUME),
+        ("窗帘开一半", "zh-Hans", ActionKind.SET_POSITION),
+    ],
+)
+def test_half_is_half_of_the_setting(
+    index: NameIndex, sentence: str, language: str, kind: ActionKind
+) -> None:
+    """一半 of a brightness or a volume is 50 %, as of a curtain's way (not the least of it)."""
+    (clause,) = read(sentence, language, index).clauses
+    assert [(a.kind, a.value) for a in clause.actions] == [(kind, 50.0)]
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, DEHUMIDIFIER, FAN, LIGHT, TV, assert_said, entity
+from .homes import CLIMATE, DEHUMIDIFIER, FAN, LIGHT, TV, VACUUM, assert_said, entity
 
 # Volume set and mute (media_player.MediaPlayerEntityFeature.VOLUME_SET | VOLUME_MUTE).
 SPEAKER = {"volume_level": 0.3, "is_volume_muted": False, "supported_features": 4 | 8}
@@ -268,6 +268,8 @@ AMERICAN_HOUSE: dict[str, Any] = {
         entity("light.porch", "Porch Light", None, "off", LIGHT),
         {**entity("switch.string_lights", "String Lights", None, "off", {}), "device": "kasa"},
         {**entity("switch.misters", "Misters", None, "off", {}), "device": "kasa"},
+        entity("vacuum.roborock", "Roborock S7", None, "docked", VACUUM, aliases=["Robbie"]),
+        entity("light.hue_play_right", "Hue Play right", None, "off", LIGHT),
     ],
 }
 
@@ -318,3 +320,18 @@ async def test_what_people_say_in_an_american_house(
 ) -> None:
     """Each conversation does exactly the expected calls with no model."""
     await assert_said(hass, american_house, fake_openai, sentences, "en", expected)
+
+
+async def test_a_pause_word_alone_is_no_name(
+    hass: HomeAssistant, american_house: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Right, set it going then" after a question about Robbie starts Robbie, not Hue Play right."""
+    await assert_said(
+        hass,
+        american_house,
+        fake_openai,
+        ["Has Robbie finished?", "Right, set it going then"],
+        "en",
+        [("vacuum.start", "vacuum.roborock", {})],
+        model_may_answer=True,
+    )

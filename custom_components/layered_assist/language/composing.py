@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .actions import IMPLIED, Action, ActionKind
-from .concepts import FAN_MODE_KEYS
+from .concepts import FAN_MODE_KEYS, RELIEF
 from .lexicon import Category
 from .pieces import Piece, Role
 
@@ -219,6 +219,12 @@ def _choices(composition: Composition) -> None:
 
 # A part of the way, as a position ("halfway", "a quarter of the way").
 _FRACTIONS = {"half": 50.0, "quarter": 25.0, "three_quarters": 75.0}
+# The settings a part of the way is a percentage of.
+_PART_OF = {
+    "brightness": ActionKind.SET_BRIGHTNESS,
+    "speed": ActionKind.SET_SPEED,
+    "volume": ActionKind.SET_VOLUME,
+}
 
 
 def _extremes(composition: Composition) -> None:
@@ -227,7 +233,10 @@ def _extremes(composition: Composition) -> None:
         extreme, _, attribute = composition.pieces[index].concept.partition(".")
         attribute = attribute or composition.attribute_near(index) or ""
         highest = extreme == "max"
-        if attribute == "brightness":
+        if extreme in _FRACTIONS and attribute in _PART_OF:
+            # "亮度调到一半": half the brightness, not the least of it.
+            action = Action(_PART_OF[attribute], _FRACTIONS[extreme])
+        elif attribute == "brightness":
             action = Action(ActionKind.SET_BRIGHTNESS, 100.0 if highest else 1.0)
         elif attribute == "speed":
             action = (
@@ -247,9 +256,18 @@ def _extremes(composition: Composition) -> None:
 
 
 def _directions(composition: Composition) -> None:
-    """Add the changes said without a number ("亮一点", "调高一点", "风速调低")."""
+    """Add the changes said without a number ("亮一点", "调高一点", "风速调低").
+
+    Not against the complaint beside it ("it's a bit stuffy up in the loft": hot, and "up"
+    says where): that direction is left unexplained.
+    """
+    relief = {
+        RELIEF[p.concept]
+        for i in composition.said(Category.FEELING)
+        if (p := composition.pieces[i]).concept in RELIEF
+    }
     for index, concept in composition.directions:
-        if index in composition.used:
+        if index in composition.used or (relief and concept.partition(".")[0] not in relief):
             continue
         direction, _, attribute = concept.partition(".")
         attribute = attribute or composition.attribute_near(index) or ""
@@ -297,6 +315,13 @@ def _verb(composition: Composition, index: int, concept: str, setting: bool) -> 
         or (index + 1 < len(pieces) and pieces[index + 1].has(Category.OPTION))
     ):
         # "open the shade halfway" is the position; "开制冷", "开乾衣" the mode.
+        used.add(index)
+    elif kind is ActionKind.TURN_OFF and setting and any(a.kind is ActionKind.INCREASE for a in actions):
+        # "Turn off the desk lamp up in Marek's room": off and up together are not sure; the up is
+        # left unexplained (it may say where).
+        actions[:] = [a for a in actions if a.kind is not ActionKind.INCREASE]
+        used.difference_update(i for i, concept in composition.directions if concept.startswith("up"))
+        actions.append(Action(kind))
         used.add(index)
     elif kind is ActionKind.TURN_OFF and setting:
         # "关小一点", "close the curtains halfway": the setting says it all.

@@ -152,6 +152,9 @@ FEELINGS: dict[str, tuple[str, ...]] = {
     "smelly": ("fan", "switch"),
 }
 
+# Which way a complaint asks things to go ("好冷": up; "too bright": down).
+RELIEF: dict[str, str] = {"cold": "up", "hot": "down", "dark": "up", "bright": "down", "noisy": "down"}
+
 # Verbs of an activity that imply who does it ("扫地" → the vacuum, "water the lawn" → a valve).
 ACTIVITIES: dict[str, tuple[str, ...]] = {
     "clean": ("vacuum",),

@@ -355,11 +355,15 @@ def _names_what_a_filler_would_not(
 ) -> bool:
     """Tell whether a filler word that is part of a name is the name: nothing else says which device.
 
-    Not when a pause follows it ("right, turn it off") or the clause refers to a device already.
+    Not when a pause follows it ("right, turn it off"), when it is all its clause says, or when
+    the clause refers to a device already.
     """
     if sense.category is not Category.FILLER or has_target:
         return False
     if index + 1 < len(pieces) and pieces[index + 1].role is Role.PUNCT:
+        return False
+    if all(p is pieces[index] or p.role is Role.PUNCT for p in pieces):
+        # ("Right, set it going then": said alone before a pause, it is the pause's.)
         return False
     return not any(p.could_be(Category.REFERENCE, "it", "they", "one") for p in pieces)
 
