@@ -270,6 +270,11 @@ AMERICAN_HOUSE: dict[str, Any] = {
         {**entity("switch.misters", "Misters", None, "off", {}), "device": "kasa"},
         entity("vacuum.roborock", "Roborock S7", None, "docked", VACUUM, aliases=["Robbie"]),
         entity("light.hue_play_right", "Hue Play right", None, "off", LIGHT),
+        entity(
+            "climate.bedroom_trv", "Bedroom", "bedroom", "heat", {**CLIMATE, "hvac_modes": ["off", "heat"]}
+        ),
+        entity("climate.office_heater", "Office Dyson heater", "office", "off", CLIMATE),
+        entity("climate.office_ac", "Office AC", "office", "off", CLIMATE),
     ],
 }
 
@@ -335,3 +340,32 @@ async def test_a_pause_word_alone_is_no_name(
         [("vacuum.start", "vacuum.roborock", {})],
         model_may_answer=True,
     )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "area", "expected"),
+    [
+        # A radiator is a room's heating valve whatever it is named, not a heater named so.
+        (
+            "Can you set my radiator to twenty and a half?",
+            "bedroom",
+            [("climate.set_temperature", "climate.bedroom_trv", {"temperature": 20.5})],
+        ),
+        # Every radiator: not the office's air conditioner nor its heater.
+        (
+            "Turn off all the radiators",
+            None,
+            [("climate.set_hvac_mode", "climate.bedroom_trv", {"hvac_mode": "off"})],
+        ),
+    ],
+)
+async def test_a_radiator_is_a_rooms_heating(
+    hass: HomeAssistant,
+    american_house: LoadedHome,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    area: str | None,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """Radiators as British homes say it."""
+    await assert_said(hass, american_house, fake_openai, [sentence], "en", expected, area)

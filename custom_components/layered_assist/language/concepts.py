@@ -36,6 +36,8 @@ KINDS: dict[str, Kind] = {
     "spotlight": Kind(("light", "switch")),
     "climate": Kind(("climate",)),
     "air_conditioner": Kind(("climate",)),
+    # A room's radiator valve, whatever it is named ("Loft" of a tado); not an air conditioner.
+    "radiator": Kind(("climate",)),
     "heater": Kind(("climate", "switch"), by_name=True),
     # A bathroom's heater and lamp (浴霸) and floor heating are not the room heater (电暖器).
     "bath_heater": Kind(("climate", "switch"), by_name=True),
@@ -114,6 +116,7 @@ FAMILIES = (
     frozenset({"curtain", "sheer", "blind"}),
     frozenset({"door", "lock"}),
     frozenset({"climate", "air_conditioner"}),
+    frozenset({"climate", "radiator"}),
     frozenset({"plug", "kettle", "switch"}),
     frozenset({"valve", "sprinkler", "plants"}),
 )
