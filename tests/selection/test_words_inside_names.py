@@ -200,6 +200,17 @@ async def test_a_part_of_a_name_that_is_also_a_filler(
     ]
 
 
+async def test_a_part_of_a_name_alone_after_a_joiner(
+    hass: HomeAssistant, flat: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "開 Hue Play left 同 right": the right one too (only a clause that opens the sentence pauses)."""
+    await converse_in_turns(hass, "開 Hue Play left 同 right", language="zh-HK")
+    assert _calls(flat) == [
+        ("light.turn_on", "light.hue_play_left", {}),
+        ("light.turn_on", "light.hue_play_right", {}),
+    ]
+
+
 @pytest.fixture
 async def house(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A two-storey house: one thermostat a floor, Nest speakers, lights and a switch named as lights."""

@@ -351,19 +351,20 @@ def _pick(around: _Around) -> Sense | None:
 
 
 def _names_what_a_filler_would_not(
-    pieces: Sequence[Piece], index: int, sense: Sense, has_target: bool
+    pieces: Sequence[Piece], index: int, sense: Sense, has_target: bool, *, first: bool
 ) -> bool:
     """Tell whether a filler word that is part of a name is the name: nothing else says which device.
 
-    Not when a pause follows it ("right, turn it off"), when it is all its clause says, or when
-    the clause refers to a device already.
+    Not when a pause follows it ("right, turn it off"), when it is all the clause that opens
+    the sentence says, or when the clause refers to a device already.
     """
     if sense.category is not Category.FILLER or has_target:
         return False
     if index + 1 < len(pieces) and pieces[index + 1].role is Role.PUNCT:
         return False
-    if all(p is pieces[index] or p.role is Role.PUNCT for p in pieces):
-        # ("Right, set it going then": said alone before a pause, it is the pause's.)
+    if first and all(p is pieces[index] or p.role is Role.PUNCT for p in pieces):
+        # ("Right, set it going then": said alone before a pause, it is the pause's; "開 Hue
+        # Play left 同 right" ends with the right one.)
         return False
     return not any(p.could_be(Category.REFERENCE, "it", "they", "one") for p in pieces)
 
@@ -405,7 +406,7 @@ def choose(pieces: Sequence[Piece], *, first: bool = True) -> list[Piece]:
         role = piece.role
         if role is Role.NAME and sense is not None:
             whole = [m for m in piece.names if m.full]
-            if _names_what_a_filler_would_not(pieces, index, sense, has_target):
+            if _names_what_a_filler_would_not(pieces, index, sense, has_target, first=first):
                 # "right 都開埋" after Hue Play left: the right one, not a "right," of hesitation.
                 sense = None
             elif not whole or (sense.category is not Category.KIND and not any(m.exact for m in whole)):
