@@ -1,10 +1,12 @@
 """Entities, calls and conversations of the homes the understanding tests are said in."""
 
+import copy
 from typing import Any
 
-from bench.home import LoadedHome, satellite_in_area
+from bench.home import LoadedHome, async_load_home, satellite_in_area
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.setup import async_setup_component
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI, text
@@ -51,6 +53,12 @@ def entity(
     if area is not None:
         entity["area"] = area
     return entity
+
+
+async def load_home(hass: HomeAssistant, home: dict[str, Any]) -> LoadedHome:
+    """Load a copy of a test home into HA, with HA's own core integration set up."""
+    assert await async_setup_component(hass, "homeassistant", {})
+    return await async_load_home(hass, copy.deepcopy(home))
 
 
 def calls_made(home: LoadedHome) -> list[tuple[str, str, dict[str, Any]]]:

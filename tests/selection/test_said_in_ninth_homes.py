@@ -4,15 +4,13 @@ A Taiwan flat, a Hong Kong flat and an American house; the sentences are of the 
 said there, the checks are the service calls HA received (and that the model was not asked).
 """
 
-import copy
 from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from bench.home import LoadedHome, async_load_home
+from bench.home import LoadedHome
 from homeassistant.core import HomeAssistant
-from homeassistant.setup import async_setup_component
 
 from ..fake_openai import FakeOpenAI
 from .homes import (
@@ -26,6 +24,7 @@ from .homes import (
     VACUUM,
     assert_said,
     entity,
+    load_home,
 )
 
 TAIWAN_FLAT: dict[str, Any] = {
@@ -80,8 +79,7 @@ TAIWAN_FLAT: dict[str, Any] = {
 @pytest.fixture
 async def taiwan_flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A Banqiao flat: air conditioners named by room or model, two dehumidifiers, a rolling shutter."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, copy.deepcopy(TAIWAN_FLAT))
+    return await load_home(hass, TAIWAN_FLAT)
 
 
 @pytest.mark.parametrize(
@@ -167,8 +165,7 @@ HONG_KONG_FLAT: dict[str, Any] = {
 @pytest.fixture
 async def hong_kong_flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A Ho Man Tin flat: lamps by whose they are, a son's room, two locks, a Midea dehumidifier."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, copy.deepcopy(HONG_KONG_FLAT))
+    return await load_home(hass, HONG_KONG_FLAT)
 
 
 @pytest.mark.parametrize(
@@ -278,8 +275,7 @@ RALEIGH_HOUSE: dict[str, Any] = {
 @pytest.fixture
 async def raleigh_house(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A house with two vacuums, a boy's room with a plug for the fish tank light, a nursery."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, copy.deepcopy(RALEIGH_HOUSE))
+    return await load_home(hass, RALEIGH_HOUSE)
 
 
 @pytest.mark.parametrize(

@@ -5,18 +5,16 @@ sentences are of the kinds people said there, the checks are the service calls H
 (and that the model was not asked), and for questions what was answered.
 """
 
-import copy
 from typing import Any
 
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from bench.home import LoadedHome, async_load_home
+from bench.home import LoadedHome
 from homeassistant.core import HomeAssistant
-from homeassistant.setup import async_setup_component
 
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, DEHUMIDIFIER, FAN, LIGHT, TV, VACUUM, assert_said, entity
+from .homes import CLIMATE, DEHUMIDIFIER, FAN, LIGHT, TV, VACUUM, assert_said, entity, load_home
 
 # Volume set and mute (media_player.MediaPlayerEntityFeature.VOLUME_SET | VOLUME_MUTE).
 SPEAKER = {"volume_level": 0.3, "is_volume_muted": False, "supported_features": 4 | 8}
@@ -57,8 +55,7 @@ HONG_KONG_FLAT: dict[str, Any] = {
 @pytest.fixture
 async def hong_kong_flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A flat with a standing fan, a soundbar, a nursery humidifier and a Dyson."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, copy.deepcopy(HONG_KONG_FLAT))
+    return await load_home(hass, HONG_KONG_FLAT)
 
 
 async def test_how_high_a_fan_is_on_is_a_question(
@@ -152,8 +149,7 @@ TAIWAN_TOWNHOUSE: dict[str, Any] = {
 @pytest.fixture
 async def taiwan_townhouse(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A four-floor townhouse over a shop, with a shrine room and three dehumidifiers."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, copy.deepcopy(TAIWAN_TOWNHOUSE))
+    return await load_home(hass, TAIWAN_TOWNHOUSE)
 
 
 @pytest.mark.parametrize(
@@ -220,8 +216,7 @@ MAINLAND_FLAT: dict[str, Any] = {
 @pytest.fixture
 async def mainland_flat(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A flat with a pair of bedside lamps told apart by their sides."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, copy.deepcopy(MAINLAND_FLAT))
+    return await load_home(hass, MAINLAND_FLAT)
 
 
 @pytest.mark.parametrize(
@@ -282,8 +277,7 @@ AMERICAN_HOUSE: dict[str, Any] = {
 @pytest.fixture
 async def american_house(hass: HomeAssistant, init_integration: MockConfigEntry) -> LoadedHome:
     """A house with Bond ceiling fans, a Dreo tower fan, sprinklers and a two-outlet patio plug."""
-    assert await async_setup_component(hass, "homeassistant", {})
-    return await async_load_home(hass, copy.deepcopy(AMERICAN_HOUSE))
+    return await load_home(hass, AMERICAN_HOUSE)
 
 
 @pytest.mark.parametrize(

@@ -203,19 +203,12 @@ class NameIndex:
         # How many indexed stretches begin with each run of sounds: a run no stretch begins
         # with ends the search for longer ones.
         self._prefixes: dict[tuple[str, ...], int] = {}
-        # What each owner was indexed with, so that the same names again change nothing.
-        self._names_of: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         # The matches of a run of sounds said so, kept until the index changes.
         self._matches: dict[tuple[tuple[str, ...], tuple[str, ...], bool, bool], tuple[NameMatch, ...]] = {}
 
     def set_names(self, owner: str, names: Iterable[str], brands: Iterable[str] = ()) -> None:
         """Index an owner's names and its maker's and model's names, replacing any it had."""
-        names, brands = tuple(names), tuple(brands)
-        if self._names_of.get(owner) == (names, brands):
-            # (A state change re-reads an entity; its names are mostly the same.)
-            return
         self.remove(owner)
-        self._names_of[owner] = (names, brands)
         keys: list[tuple[str, ...]] = []
         for name, own in [*((n, True) for n in names), *((n, False) for n in brands)]:
             tokens = name_tokens(name)
@@ -258,7 +251,6 @@ class NameIndex:
 
     def remove(self, owner: str) -> None:
         """Forget an owner's names."""
-        self._names_of.pop(owner, None)
         self._matches.clear()
         for key in self._keys_of.pop(owner, []):
             for length in range(1, len(key) + 1):
@@ -323,39 +315,43 @@ class NameIndex:
                 if not stretches and self._possessive_inside(inside):
                     # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
                     inside = [inside[0], *(t for t in inside[1:-1] if t.text not in POSSESSIVES), inside[-1]]
-                    stretches = self._stretches.get(tuple(t.sound for t in inside))
+                    key = tuple(t.sound for t in inside)
+                    stretches = self._stretches.get(key)
                 # A word left out is taken only where the rest is a whole name word for word:
                 # 爸爸媽媽房部抽濕機 is no 嫲嫲房抽濕機 by sound, 開大門個鎖 no "開大" of 門鎖.
                 shortened = False
                 if not stretches and (shorter := self._without_measure_word(inside)) is not None:
                     # "Ethan 房盞燈" of Ethan 房燈: a measure word said inside a name.
                     inside, shortened = shorter, True
-                    stretches = self._stretches.get(tuple(t.sound for t in inside))
+                    key = tuple(t.sound for t in inside)
+                    stretches = self._stretches.get(key)
                 if not stretches and (shorter := _without_aspect(inside)) is not None:
                     inside, shortened = shorter, True
-                    stretches = self._stretches.get(tuple(t.sound for t in inside))
+                    key = tuple(t.sound for t in inside)
+                    stretches = self._stretches.get(key)
                 if not stretches and (owned := _without_possessive(inside)) is not None:
                     # "the Arc's volume", "My ecobee's fan": a name said as the owner of a part.
                     inside = owned
-                    stretches = self._stretches.get(tuple(t.sound for t in inside))
+                    key = tuple(t.sound for t in inside)
+                    stretches = self._stretches.get(key)
                 if not stretches:
                     continue
                 said = tuple(_key_text(t) for t in inside)
                 # "the living room lights" is no name "Living Room Light": a plural said of a
                 # singular name reads as a part of it, so the room and the plural win.
                 plural = any(t.text != t.sound and t.text.isascii() and t.text[:1].isalpha() for t in inside)
-                memo = (tuple(t.sound for t in inside), said, shortened, plural)
+                memo = (key, said, shortened, plural)
                 if (known := self._matches.get(memo)) is not None:
                     if known:
                         found[(start, end)] = known
                     continue
                 if len(self._matches) > _MATCHES_KEPT:
                     self._matches.clear()
-                self._matches[memo] = _matches(
+                matched = self._matches[memo] = _matches(
                     stretches, said, len(inside), shortened=shortened, plural=plural
                 )
-                if self._matches[memo]:
-                    found[(start, end)] = self._matches[memo]
+                if matched:
+                    found[(start, end)] = matched
         return found
 
 

@@ -17,7 +17,7 @@ from homeassistant.helpers import device_registry as dr, entity_registry as er
 from ..const import LOGGER
 from ..language.actions import IMPLIED, MEDIA_VERBS, MODIFIERS, Action, ActionKind
 from ..language.concepts import KINDS
-from ..language.lexicon import Category, side_words
+from ..language.lexicon import Category
 from ..language.pieces import Piece, Role
 from ..language.reading import Clause, Mood, Reading
 from ..language.tokens import normalize
@@ -29,7 +29,7 @@ from .catalog import AREA, FLOOR, DeviceCatalog
 from .describe import async_describe
 from .execute import PlannedCommand, plan_command, spoken_names
 from .local_commands import command_for_action, settled
-from .recall import Recall, RecallContext, Recaller, Segment
+from .recall import Recall, RecallContext, Recaller, Segment, side_said
 
 # Devices a setting does not switch on by itself: "把空调开到26度" switches it on first.
 _SWITCHED_BY_ON = frozenset({"climate", "water_heater", "humidifier"})
@@ -502,11 +502,8 @@ class SelectionEngine:
             rest = [w for w in rest if not any(p.text == w and _says_mode_or_set(p) for p in clause.pieces)]
         if segment.reason == "side":
             # "右边床头灯": the side said is the one the target's name has.
-            sides = side_words()
-            unread = [p.text for p in clause.pieces if p.role is Role.UNKNOWN]
-            if "".join(unread) in sides:
-                rest = [w for w in rest if w not in unread]
-            rest = [w for w in rest if w not in sides]
+            _, saying = side_said(clause)
+            rest = [w for w in rest if w not in saying]
         target_ids = {e.entity_id for e in targets}
         places = {
             f"{AREA}{p.id}" if p.id in self.catalog.areas else f"{FLOOR}{p.id}"

@@ -531,13 +531,18 @@ class _Case:
         return replace(self.segment, reason=reason)
 
 
-def said_side(clause: Clause) -> str | None:
-    """Return the side a clause's words not otherwise read say ("右边", "left"), if any."""
+def side_said(clause: Clause) -> tuple[str | None, frozenset[str]]:
+    """Return the side a clause's words not otherwise read say ("右边", "left"), and those words.
+
+    No side when they say none or both.
+    """
     sides = side_words()
     unread = [p.text for p in clause.pieces if p.role is Role.UNKNOWN]
     # (Chinese is read a character at a time when it is no word: 右 边.)
-    found = {sides[word] for word in {*unread, "".join(unread)} if word in sides}
-    return found.pop() if len(found) == 1 else None
+    joined = "".join(unread)
+    saying = {word for word in unread if word in sides} | (set(unread) if joined in sides else set())
+    found = {sides[word] for word in {*unread, joined} if word in sides}
+    return (found.pop(), frozenset(saying)) if len(found) == 1 else (None, frozenset())
 
 
 def _has_side(key: str, side: str) -> bool:
@@ -1236,7 +1241,7 @@ class Recaller:
         In the place said or where the speaker is; only when exactly one there has that side.
         """
         segment, context = case.segment, case.context
-        side = said_side(segment.clause)
+        side, _ = side_said(segment.clause)
         head = _head(segment)
         if side is None or head is None or not _placed(segment, context):
             return None
