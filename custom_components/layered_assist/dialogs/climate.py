@@ -23,7 +23,7 @@ from ..localize import async_reply, is_chinese
 from ..selection.capabilities import CLIMATE_TARGET_HUMIDITY
 from ..selection.catalog import DeviceCatalog
 from ..selection.local_commands import command_for_action
-from ..selection.recall import Recall, RecallContext, Recaller
+from ..selection.recall import CONFIDENT_SCORE, Recall, RecallContext, Recaller
 from .values import Values, read_values
 
 STAGE_INIT, STAGE_COLLECTING, STAGE_CONFIRMING = "init", "collecting", "confirming"
@@ -137,6 +137,15 @@ class ClimateDialogEngine:
         if recall is None:
             return False
         named = [t for s in recall.segments if s.confident for t in s.targets]
+        # "set the Meaco to sleep mode" of a Meaco fan and a Meaco dehumidifier: a device named,
+        # though which one is not sure.
+        named += [
+            c.entity_id
+            for s in recall.segments
+            if not s.confident
+            for c in s.candidates
+            if c.name_score >= CONFIDENT_SCORE
+        ]
         domains = {t.split(".", 1)[0] for t in named}
         # 模式 alone reads as a scene; only a named scene is another device.
         domains |= {d for s in recall.segments for d in s.primary_domains if d != "scene"}

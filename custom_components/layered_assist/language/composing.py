@@ -391,6 +391,9 @@ def _verbs(composition: Composition) -> None:
     if ActionKind.PLAY in kinds and kinds & {ActionKind.NEXT, ActionKind.PREVIOUS}:
         # "播下一首", "play the next song": the next track is what is played.
         composition.actions[:] = [a for a in composition.actions if a.kind is not ActionKind.PLAY]
+    if ActionKind.PLAY in kinds and ActionKind.START in kinds:
+        # "让它继续扫", "carry on hoovering": what carries on is the cleaning.
+        composition.actions[:] = [a for a in composition.actions if a.kind is not ActionKind.PLAY]
     if composition.actions:
         composition.used.update(i for i, concept in verbs if concept in _LIGHT_VERBS)
 

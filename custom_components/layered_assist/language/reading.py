@@ -550,7 +550,17 @@ def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Claus
         ]
         if clause.actions or not said or any(p.role is not Role.NAME for p in said):
             continue
-        if not any(m.full and m.owner.startswith(_RUN_WITH_A_VERB) for p in said for m in p.names):
+        # "Film night in the lounge" of a scene "Lounge Film night": the rest of its name is a place said.
+        places = {
+            "".join(normalize(p.text).split())
+            for p in said
+            if any(m.full and ":" in m.owner for m in p.names)
+        }
+        if not any(
+            (m.full or (m.before and m.before in places)) and m.owner.startswith(_RUN_WITH_A_VERB)
+            for p in said
+            for m in p.names
+        ):
             continue
         # "喂一下豆豆" of a script 喂豆豆: a name said with 一下 inside it is being done.
         done = any(m.full and name_key(piece.text) != m.name for piece in said for m in piece.names)

@@ -7,7 +7,7 @@ capabilities. Anything else is handed on.
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import re
 
 from homeassistant.components import conversation
@@ -29,7 +29,7 @@ from .catalog import AREA, FLOOR, DeviceCatalog
 from .describe import async_describe
 from .execute import PlannedCommand, plan_command, spoken_names
 from .local_commands import command_for_action, settled
-from .recall import Recall, RecallContext, Recaller, Segment, side_said
+from .recall import CONFIDENT_SCORE, Recall, RecallContext, Recaller, Segment, side_said
 
 # Devices a setting does not switch on by itself: "把空调开到26度" switches it on first.
 _SWITCHED_BY_ON = frozenset({"climate", "water_heater", "humidifier"})
@@ -304,7 +304,7 @@ class SelectionEngine:
                 # "开灯，十分钟后再关": part now, part later is the model's.
                 return None
             commands = [
-                s
+                self._only_able(s)
                 for s in recall.commands
                 if s.mood in (Mood.COMMAND, mood) and not s.clause.keep and not _remark(s)
             ]
@@ -360,6 +360,33 @@ class SelectionEngine:
         # A device said twice ("扫地机器人，让它扫一下地") gets its command once.
         unique = {(c.entity_id, c.service, repr(sorted(c.data.items()))): c for c in planned}
         return _without_steps_to_a_setting(_without_stand_in_switching(list(unique.values()))) or None
+
+    def _only_able(self, segment: Segment) -> Segment:
+        """Take, of the devices a name fits equally, the only one that has the option asked for.
+
+        "Set the Meaco to laundry mode": the dehumidifier has a laundry mode, the Meaco fan none.
+        """
+        top = segment.candidates[0] if segment.candidates else None
+        if (
+            segment.confident
+            or top is None
+            or top.score < CONFIDENT_SCORE
+            or top.name_score < 0.6
+            or not segment.actions
+            or not all(a.option for a in segment.actions)
+        ):
+            return segment
+        leaders = [c for c in segment.candidates if c.score == top.score and c.name_score == top.name_score]
+        able = []
+        for candidate in leaders:
+            try:
+                if all(self._command(candidate.entity_id, a) is not None for a in segment.actions):
+                    able.append(candidate.entity_id)
+            except CommandError:
+                continue
+        if len(leaders) < 2 or len(able) != 1:
+            return segment
+        return replace(segment, targets=(able[0],), confident=True, reason="only-able")
 
     def _thermostat_fan(self, segment: Segment, actions: tuple[Action, ...]) -> tuple[Action, ...] | None:
         """Return the fan mode a thermostat's fan is switched to ("run the fan on the ecobee": on).

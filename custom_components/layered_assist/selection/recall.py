@@ -85,6 +85,8 @@ class Segment:
     area_inherited: bool = False
     # "Jack's room too" after a group: a group again.
     group_again: bool = False
+    # "次卧和书房的灯都关掉": 都 after a list of places is every one of the kind in each of them.
+    each_place: bool = False
     # Floor words said that name nothing in this home ("upstairs" in a one-storey home).
     unknown_places: tuple[str, ...] = ()
     # A kind word said as a name and read as the kind (电扇 of a plug, among fans).
@@ -134,6 +136,7 @@ class Segment:
         )
         return (
             (self.clause.group == "each" and not listed and not one)
+            or self.each_place
             or self._plural
             or self.group_again
             or self._lights_out
@@ -899,6 +902,9 @@ class Recaller:
                     primary_domains=neighbour.primary_domains,
                     device_classes=neighbour.device_classes,
                 )
+                if neighbour is following and following.clause.group == "each":
+                    changes.update(each_place=True)
+                    shared[said[position + 1]] = replace(following, each_place=True)
             if changes:
                 shared[index] = replace(segment, **changes)  # type: ignore[arg-type]
         for index, segment in enumerate(shared):
