@@ -13,7 +13,7 @@ from bench.home import LoadedHome
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, DEHUMIDIFIER, FAN, LIGHT, VACUUM, assert_said, entity, load_home
+from .homes import CLIMATE, DEHUMIDIFIER, FAN, LIGHT, TV, VACUUM, assert_said, entity, load_home
 
 CHONGQING_DUPLEX: dict[str, Any] = {
     "language": "zh-Hans",
@@ -136,6 +136,16 @@ BRITISH_TERRACE: dict[str, Any] = {
             "device": "meacofan",
         },
         entity("climate.loft", "Loft", "loft", "heat", CLIMATE),
+        entity("light.loft_desk", "Desk lamp", "loft", "on", LIGHT),
+        entity(
+            "media_player.telly",
+            "LG webOS Smart TV",
+            "lounge",
+            "on",
+            # Volume set and mute besides on and off.
+            {**TV, "volume_level": 0.3, "supported_features": 4 | 8 | 128 | 256},
+            aliases=["telly"],
+        ),
         entity("vacuum.robovac", "RoboVac 15C", "loft", "paused", VACUUM),
     ],
 }
@@ -155,6 +165,16 @@ async def british_terrace(hass: HomeAssistant, init_integration: MockConfigEntry
         # Of the two Meacos, only the dehumidifier has a laundry mode.
         ("Set the Meaco to laundry mode", [("humidifier.set_mode", "humidifier.meaco", {"mode": "laundry"})]),
         ("Carry on hoovering", [("vacuum.start", "vacuum.robovac", {})]),
+        # "up in" says where: the lamp is switched off, not brightened.
+        ("Turn off the desk lamp up in the loft", [("light.turn_off", "light.loft_desk", {})]),
+        # A scene said with its kind word is run.
+        (
+            "Relax scene in the lounge, and turn the telly down to ten",
+            [
+                ("media_player.volume_set", "media_player.telly", {"volume_level": 0.1}),
+                ("scene.turn_on", "scene.lounge_relax", {}),
+            ],
+        ),
     ],
 )
 async def test_what_people_say_in_a_british_terrace(
@@ -166,6 +186,17 @@ async def test_what_people_say_in_a_british_terrace(
 ) -> None:
     """Each sentence does exactly the expected calls with no model."""
     await assert_said(hass, british_terrace, fake_openai, [sentence], "en", expected)
+
+
+async def test_a_not_before_a_request_with_no_verb_is_handed_on(
+    hass: HomeAssistant, british_terrace: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Not the ceiling light, just the desk lamp": not answered as leaving both as they are."""
+    replies = await assert_said(
+        hass, british_terrace, fake_openai, ["Not the lounge ceiling, just the desk lamp please"], "en", []
+    )
+    assert fake_openai.chat_requests
+    assert "leave" not in replies[0]
 
 
 async def test_a_mode_two_devices_named_alike_have_is_handed_on(

@@ -288,6 +288,16 @@ def _directions(composition: Composition) -> None:
         composition.use_attribute(attribute)
 
 
+def _before_a_place(pieces: Sequence[Piece], index: int) -> bool:
+    """Tell whether a word is followed by a place's name, with only small words between."""
+    for piece in pieces[index + 1 :]:
+        if piece.role is Role.NAME:
+            return any(m.full and ":" in m.owner for m in piece.names)
+        if not piece.has(Category.FILLER):
+            return False
+    return False
+
+
 def _verb(composition: Composition, index: int, concept: str, setting: bool) -> None:
     """Add what one verb asks, where the rest of the clause leaves it something to do."""
     pieces, actions, used = composition.pieces, composition.actions, composition.used
@@ -321,6 +331,10 @@ def _verb(composition: Composition, index: int, concept: str, setting: bool) -> 
         # left unexplained (it may say where).
         actions[:] = [a for a in actions if a.kind is not ActionKind.INCREASE]
         used.difference_update(i for i, concept in composition.directions if concept.startswith("up"))
+        # It says where when a place follows it ("up in Marek's room"); then the off is sure.
+        used.update(
+            i for i, concept in composition.directions if concept == "up" and _before_a_place(pieces, i)
+        )
         actions.append(Action(kind))
         used.add(index)
     elif kind is ActionKind.TURN_OFF and setting:

@@ -543,10 +543,17 @@ def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Claus
     # "please", 麻烦, not "thanks": a request word said beside the name.
     asked = any(p.has(Category.MOOD, "request") for c in clauses for p in c.pieces)
     for index, clause in enumerate(clauses):
+        # "Relax scene in the lounge": the kind word of a scene or script asks for it to be run.
+        kind_said = [
+            p for p in clause.pieces if p.role is Role.WORD and p.could_be(Category.KIND, "scene", "script")
+        ]
         said = [
             p
             for p in clause.pieces
-            if p.role is not Role.PUNCT and not p.has(Category.FILLER) and not p.has(Category.MOOD)
+            if p.role is not Role.PUNCT
+            and not p.has(Category.FILLER)
+            and not p.has(Category.MOOD)
+            and p not in kind_said
         ]
         if clause.actions or not said or any(p.role is not Role.NAME for p in said):
             continue
@@ -564,7 +571,7 @@ def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Claus
             continue
         # "喂一下豆豆" of a script 喂豆豆: a name said with 一下 inside it is being done.
         done = any(m.full and name_key(piece.text) != m.name for piece in said for m in piece.names)
-        if asked or done or any(_holds_a_request(piece.text, lexicon) for piece in said):
+        if asked or done or kind_said or any(_holds_a_request(piece.text, lexicon) for piece in said):
             marked[index] = replace(clause, name_commands=True)
     return marked
 

@@ -245,6 +245,9 @@ class SelectionEngine:
         if mood is Mood.COMMAND:
             return await self._async_unsupported(recall, language)
         if mood is Mood.NEGATION:
+            if any(s.mood is Mood.COMMAND and s.targets and not _remark(s) for s in recall.commands):
+                # "Not the ceiling light, just Tom's lamp": what is asked of the other is not said.
+                return None
             names = spoken_names(self.hass, subjects, is_chinese(language))
             speech = await async_reply(self.hass, language, "negation_ack", {"names": names})
         elif (
