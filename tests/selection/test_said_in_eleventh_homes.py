@@ -35,6 +35,13 @@ CHONGQING_DUPLEX: dict[str, Any] = {
         entity("switch.study_printer", "打印机", "study", "off", {"device_class": "outlet"}),
         entity("light.stairs", "楼梯灯", "stairs", "off", LIGHT),
         entity("vacuum.dreame", "Dreame L10s Ultra", "living", "cleaning", VACUUM, aliases=["扫地机"]),
+        entity(
+            "humidifier.heran",
+            "禾联除湿机",
+            "living",
+            "on",
+            {**DEHUMIDIFIER, "available_modes": ["auto", "continuous", "sleep"], "mode": "auto"},
+        ),
     ],
 }
 
@@ -65,6 +72,8 @@ async def chongqing_duplex(hass: HomeAssistant, init_integration: MockConfigEntr
                 ("light.turn_off", "light.study_main", {}),
             ],
         ),
+        # A mode the device names in English, said in Chinese.
+        (["除湿机改成连续除湿"], None, [("humidifier.set_mode", "humidifier.heran", {"mode": "continuous"})]),
         # "Carry on sweeping": the cleaning is started again.
         (
             ["扫地机暂停一下", "好了，让它继续扫嘛"],
@@ -142,11 +151,24 @@ BRITISH_TERRACE: dict[str, Any] = {
             "LG webOS Smart TV",
             "lounge",
             "on",
-            # Volume set and mute besides on and off.
-            {**TV, "volume_level": 0.3, "supported_features": 4 | 8 | 128 | 256},
+            {
+                **TV,
+                "volume_level": 0.3,
+                "source_list": ["Netflix", "BBC iPlayer", "ITVX"],
+                # Volume set and mute, select source, on and off.
+                "supported_features": 4 | 8 | 2048 | 128 | 256,
+            },
             aliases=["telly"],
         ),
         entity("vacuum.robovac", "RoboVac 15C", "loft", "paused", VACUUM),
+        # Open, close, set position (cover.CoverEntityFeature).
+        entity(
+            "cover.loft_blind",
+            "Loft blind",
+            "loft",
+            "open",
+            {"device_class": "blind", "current_position": 100, "supported_features": 1 | 2 | 4},
+        ),
     ],
 }
 
@@ -165,6 +187,11 @@ async def british_terrace(hass: HomeAssistant, init_integration: MockConfigEntry
         # Of the two Meacos, only the dehumidifier has a laundry mode.
         ("Set the Meaco to laundry mode", [("humidifier.set_mode", "humidifier.meaco", {"mode": "laundry"})]),
         ("Carry on hoovering", [("vacuum.start", "vacuum.robovac", {})]),
+        # A source said by one of its words.
+        (
+            "Put iPlayer on the telly",
+            [("media_player.select_source", "media_player.telly", {"source": "BBC iPlayer"})],
+        ),
         # "up in" says where: the lamp is switched off, not brightened.
         ("Turn off the desk lamp up in the loft", [("light.turn_off", "light.loft_desk", {})]),
         # A scene said with its kind word is run.
@@ -186,6 +213,23 @@ async def test_what_people_say_in_a_british_terrace(
 ) -> None:
     """Each sentence does exactly the expected calls with no model."""
     await assert_said(hass, british_terrace, fake_openai, [sentence], "en", expected)
+
+
+async def test_left_at_a_setting_is_set(
+    hass: HomeAssistant, british_terrace: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Actually, leave it half open" after closing the blind: half open, not "left as it is"."""
+    await assert_said(
+        hass,
+        british_terrace,
+        fake_openai,
+        ["Close the loft blind", "Actually, leave it half open"],
+        "en",
+        [
+            ("cover.close_cover", "cover.loft_blind", {}),
+            ("cover.set_cover_position", "cover.loft_blind", {"position": 50}),
+        ],
+    )
 
 
 async def test_a_not_before_a_request_with_no_verb_is_handed_on(

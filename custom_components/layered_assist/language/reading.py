@@ -527,7 +527,9 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
         references=references,
         again=any(p.has(Category.VERB, "again") or p.has(Category.VERB, "more") for p in pieces),
         more=any(p.has(Category.VERB, "more") for p in pieces),
-        keep=any(p.has(Category.VERB, "keep") for p in pieces),
+        # "keep it at 20", "leave it half open": kept at a setting is that setting.
+        keep=any(p.has(Category.VERB, "keep") for p in pieces)
+        and not any(a.value is not None or a.option for a in actions),
         polite=polite,
         attributes=tuple(dict.fromkeys(p.concept for p in pieces if p.has(Category.ATTRIBUTE))),
     )

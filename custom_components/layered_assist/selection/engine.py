@@ -509,6 +509,14 @@ class SelectionEngine:
                     for command, data, key in options
                     if any(len(word) >= 2 and key.startswith(word) for word in words)
                 ]
+                if not starting:
+                    # "Put iPlayer on the telly" of "BBC iPlayer": every word said is one of its words.
+                    said_words = set(normalize(text).split())
+                    starting = [
+                        (command, data)
+                        for command, data, _ in options
+                        if said_words <= set(normalize(str(next(iter(data.values())))).split())
+                    ]
                 if len(starting) != 1:
                     return None
                 found = starting[0]
