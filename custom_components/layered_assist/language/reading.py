@@ -470,6 +470,14 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
             if piece.category is Category.VERB and mood is not Mood.COMMAND:
                 continue
             unexplained.append(piece.text)
+    # "to on instead of auto": what follows "instead of" is not wanted; what is, is not sure.
+    unexplained += [
+        p.text
+        for index, piece in enumerate(pieces)
+        if piece.has(Category.FILLER, "instead")
+        for p in pieces[index + 1 :]
+        if p.role is not Role.PUNCT and not p.has(Category.FILLER)
+    ]
     # Names said; a place said whole names the place, not the devices whose names hold it.
     named = tuple(
         m

@@ -1118,7 +1118,10 @@ class Recaller:
             # "檯燈關掉" said in the study, where 米家智慧檯燈 Pro is, of a 檯燈 in the son's room:
             # the study's.
             one_here = here is not None and any(e.area_id == here for e in named - full)
-            if any(
+            # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S: others are called so too, so the one
+            # named the word alone is meant only where it is (the speaker's room or the place said).
+            called_so_too = any(e.domain not in _REPORTING for e in named - full)
+            if not called_so_too and any(
                 self._called_only(entry, piece.concept)
                 and not self._stands_in(entry, piece.concept, head.domains[0])
                 and not (said_place and not self._in_place(entry, segment, context))
@@ -1569,6 +1572,17 @@ class Recaller:
             entry = self.catalog.entries.get(entity_id)
             if entry is None or (segment.domains and entry.domain not in segment.domains):
                 return False
+            if segment.clause.kinds and not segment.pronoun:
+                # "And the light" after the bath fan's switch, 也把床头灯开了 after the ceiling light:
+                # a kind said is of another device than the last.
+                head = _head(segment)
+                if not self._of_kind(entry, segment) or (
+                    head is not None
+                    and head in LIGHTS
+                    and head not in GENERIC
+                    and not narrower(head, entry.named_kinds)
+                ):
+                    return False
             return all(entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions)
 
         together = [e for e in case.context.last_targets if fits(e)]
