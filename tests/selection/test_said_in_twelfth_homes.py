@@ -71,11 +71,18 @@ async def test_what_people_say_in_a_taiwan_townhouse(
 
 MINNEAPOLIS_HOUSE: dict[str, Any] = {
     "language": "en",
-    "areas": [{"id": "kids_bath", "name": "Kids Bath"}, {"id": "living", "name": "Living Room"}],
+    "areas": [
+        {"id": "kids_bath", "name": "Kids Bath"},
+        {"id": "living", "name": "Living Room"},
+        {"id": "bedroom", "name": "Bedroom"},
+    ],
     "entities": [
         entity("switch.kids_bath_fan", "Kids Bath Fan", "kids_bath", "on", {}),
         entity("light.kids_bath_lights", "Kids Bath Lights", "kids_bath", "on", LIGHT),
         entity("light.living_lamp", "Living Room Lamp", "living", "on", LIGHT),
+        # Two air conditioners named alike; only the bedroom's has a dry mode.
+        entity("climate.living_ac", "AC", "living", "cool", {**CLIMATE, "hvac_modes": ["off", "cool"]}),
+        entity("climate.bedroom_ac", "AC", "bedroom", "off", CLIMATE),
         entity(
             "climate.my_ecobee",
             "My ecobee",
@@ -105,6 +112,32 @@ async def test_a_kind_said_after_another_device_is_that_kind(
         "en",
         [("light.turn_off", "light.kids_bath_lights", {}), ("switch.turn_off", "switch.kids_bath_fan", {})],
     )
+
+
+async def test_a_kind_said_is_not_looked_for_among_older_devices(
+    hass: HomeAssistant, minneapolis_house: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """ "And the light" after the lamp and then the fan: the bath's light, not the lamp again."""
+    await assert_said(
+        hass,
+        minneapolis_house,
+        fake_openai,
+        ["turn off the living room lamp", "turn on the kids bath fan", "and the light"],
+        "en",
+        [
+            ("light.turn_off", "light.living_lamp", {}),
+            ("light.turn_on", "light.kids_bath_lights", {}),
+            ("switch.turn_on", "switch.kids_bath_fan", {}),
+        ],
+    )
+
+
+async def test_of_two_devices_named_alike_the_user_says_which(
+    hass: HomeAssistant, minneapolis_house: LoadedHome, fake_openai: FakeOpenAI
+) -> None:
+    """Only the bedroom's AC has a dry mode, but "the AC" does not say it is the one meant."""
+    await assert_said(hass, minneapolis_house, fake_openai, ["set the AC to dry mode"], "en", [])
+    assert fake_openai.chat_requests
 
 
 async def test_what_follows_instead_of_is_not_done(

@@ -565,7 +565,9 @@ def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Claus
             and not p.has(Category.MOOD)
             and p not in kind_said
         ]
-        if clause.actions or not said or any(p.role is not Role.NAME for p in said):
+        if clause.actions or clause.mood is not Mood.COMMAND or not said:
+            continue
+        if any(p.role is not Role.NAME for p in said):
             continue
         # "Film night in the lounge" of a scene "Lounge Film night": the rest of its name is a place said.
         places = {

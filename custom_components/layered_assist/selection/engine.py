@@ -365,7 +365,7 @@ class SelectionEngine:
         return _without_steps_to_a_setting(_without_stand_in_switching(list(unique.values()))) or None
 
     def _only_able(self, segment: Segment) -> Segment:
-        """Take, of the devices a name fits equally, the only one that has the option asked for.
+        """Take, of devices of different kinds a name fits equally, the only one with the option asked for.
 
         "Set the Meaco to laundry mode": the dehumidifier has a laundry mode, the Meaco fan none.
         """
@@ -387,7 +387,10 @@ class SelectionEngine:
                     able.append(candidate.entity_id)
             except CommandError:
                 continue
-        if len(leaders) < 2 or len(able) != 1:
+        # Only devices of different domains (a brand's fan and its dehumidifier): of two air
+        # conditioners named alike, which one is meant is for the user to say.
+        domains = [c.entity_id.split(".", 1)[0] for c in leaders]
+        if len(leaders) < 2 or len(set(domains)) != len(domains) or len(able) != 1:
             return segment
         return replace(segment, targets=(able[0],), confident=True, reason="only-able")
 

@@ -902,7 +902,13 @@ class Recaller:
                     primary_domains=neighbour.primary_domains,
                     device_classes=neighbour.device_classes,
                 )
-                if neighbour is following and following.clause.group == "each":
+                if (
+                    neighbour is following
+                    and following.clause.group == "each"
+                    # "次卧和书房的灯都关掉": a kind alone; not "客厅和卧室的主灯都打开" (one each).
+                    and set(following.clause.kinds) <= GENERIC
+                    and not following.clause.entity_names
+                ):
                     changes.update(each_place=True)
                     shared[said[position + 1]] = replace(following, each_place=True)
             if changes:
@@ -1120,7 +1126,10 @@ class Recaller:
             one_here = here is not None and any(e.area_id == here for e in named - full)
             # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S: others are called so too, so the one
             # named the word alone is meant only where it is (the speaker's room or the place said).
-            called_so_too = any(e.domain not in _REPORTING for e in named - full)
+            # (Not 阳台灯, which holds the characters of 台灯 but is no desk lamp.)
+            called_so_too = any(
+                e.domain not in _REPORTING and normalize(piece.text) in e.kind_words for e in named - full
+            )
             if not called_so_too and any(
                 self._called_only(entry, piece.concept)
                 and not self._stands_in(entry, piece.concept, head.domains[0])
@@ -1572,17 +1581,6 @@ class Recaller:
             entry = self.catalog.entries.get(entity_id)
             if entry is None or (segment.domains and entry.domain not in segment.domains):
                 return False
-            if segment.clause.kinds and not segment.pronoun:
-                # "And the light" after the bath fan's switch, 也把床头灯开了 after the ceiling light:
-                # a kind said is of another device than the last.
-                head = _head(segment)
-                if not self._of_kind(entry, segment) or (
-                    head is not None
-                    and head in LIGHTS
-                    and head not in GENERIC
-                    and not narrower(head, entry.named_kinds)
-                ):
-                    return False
             return all(entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions)
 
         together = [e for e in case.context.last_targets if fits(e)]
@@ -1591,11 +1589,31 @@ class Recaller:
                 # "把它打开" after three lights: which one is not said.
                 return case.unsure("uncertain")
             # "把灯都关了" … "开灯", "turn them back on": the last turn's, all of them.
-            return case.sure(sorted(together), "reference")
-        for entity_id in case.context.recent_devices:
+            return case.sure(sorted(together), "reference") if self._of_kind_said(together, segment) else None
+        # A kind said ("and the light") is the last device's or another's, never an older one's.
+        recent = case.context.recent_devices
+        for entity_id in recent[:1] if segment.clause.kinds and not segment.pronoun else recent:
             if fits(entity_id):
-                return case.sure([entity_id], "reference")
+                return (
+                    case.sure([entity_id], "reference") if self._of_kind_said([entity_id], segment) else None
+                )
         return None
+
+    def _of_kind_said(self, entity_ids: list[str], segment: Segment) -> bool:
+        """Tell whether devices are of the kind a clause says, when it says one and no "it".
+
+        "And the light" after the bath fan's switch, 也把床头灯开了 after the ceiling light: a
+        kind said is another device than the last, which later rules look for.
+        """
+        if not segment.clause.kinds or segment.pronoun:
+            return True
+        head = _head(segment)
+        entries = [self.catalog.entries[entity_id] for entity_id in entity_ids]
+        return all(
+            self._of_kind(entry, segment)
+            and not (head in LIGHTS and head not in GENERIC and not narrower(head, entry.named_kinds))
+            for entry in entries
+        )
 
     def _only_one(self, case: "_Case") -> Segment | None:
         """Take the one device of that kind in the place named (or the speaker's), or in the home."""
