@@ -1126,9 +1126,14 @@ class Recaller:
             one_here = here is not None and any(e.area_id == here for e in named - full)
             # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S: others are called so too, so the one
             # named the word alone is meant only where it is (the speaker's room or the place said).
-            # (Not 阳台灯, which holds the characters of 台灯 but is no desk lamp.)
+            # (Not 阳台灯, which holds the characters of 台灯 but is no desk lamp; nor a part of the
+            # device named so, "Soundbar Night Sound" of the Soundbar.)
+            devices = {e.device_id for e in full if e.device_id is not None}
             called_so_too = any(
-                e.domain not in _REPORTING and normalize(piece.text) in e.kind_words for e in named - full
+                e.domain not in _REPORTING
+                and normalize(piece.text) in e.kind_words
+                and (e.device_id is None or e.device_id not in devices)
+                for e in named - full
             )
             if not called_so_too and any(
                 self._called_only(entry, piece.concept)
