@@ -13,7 +13,7 @@ from bench.home import LoadedHome
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, LIGHT, assert_said, entity, load_home
+from .homes import CLIMATE, LIGHT, TV, assert_said, entity, load_home
 
 TAIWAN_TOWNHOUSE: dict[str, Any] = {
     "language": "zh-Hant",
@@ -67,6 +67,39 @@ async def test_what_people_say_in_a_taiwan_townhouse(
 ) -> None:
     """Each conversation does exactly the expected calls."""
     await assert_said(hass, taiwan_townhouse, fake_openai, sentences, "zh-Hant", expected, area)
+
+
+MAINLAND_FLAT: dict[str, Any] = {
+    "language": "zh-Hans",
+    "areas": [{"id": "study", "name": "书房"}, {"id": "roof", "name": "露台"}],
+    "entities": [
+        entity("light.desk_lamp", "米家智能台灯Pro", "study", "on", LIGHT, aliases=["台灯"]),
+        entity("light.roof", "天台灯", "roof", "on", LIGHT),
+        entity("media_player.tv", "电视", "study", "on", TV),
+        entity("light.tv_strip", "电视背景灯带", "study", "on", LIGHT),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # An alias the user gave is meant, whatever other names hold its characters.
+        ("台灯关掉", [("light.turn_off", "light.desk_lamp", {})]),
+        # A light named for the TV is no TV.
+        ("把电视关了", [("media_player.turn_off", "media_player.tv", {})]),
+    ],
+)
+async def test_a_kind_word_given_as_a_name_is_meant(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """A kind word that is the user's alias, or whose others are of another kind, names one device."""
+    home = await load_home(hass, MAINLAND_FLAT)
+    await assert_said(hass, home, fake_openai, [sentence], "zh-Hans", expected)
 
 
 MINNEAPOLIS_HOUSE: dict[str, Any] = {

@@ -82,6 +82,8 @@ class CatalogEntry:
     # Its device's maker and model as the name index keeps them ("ecobee", "小米"): names of
     # every entity of the device, so they name none of them as well as its own name does.
     brand_names: frozenset[str] = frozenset()
+    # The aliases the user gave it, as name keys: a kind word given as one (台灯) is meant.
+    aliases: frozenset[str] = frozenset()
 
     # Every sound of every name, for the index (read once).
     sounds: frozenset[str] = field(init=False, default=frozenset())
@@ -267,6 +269,10 @@ class DeviceCatalog:
             named_kinds=frozenset(kind for kinds in named.values() for kind in kinds.values()),
             kind_words=frozenset(word for kinds in named.values() for word in kinds),
             brand_names=frozenset(brand_keys),
+            aliases=frozenset(
+                name_key(alias)
+                for alias in (entity_aliases(registry_entry.aliases) if registry_entry else ())
+            ),
         )
         self.entries[entity_id] = entry
         self.names.set_names(entity_id, own_names, brand_variants)

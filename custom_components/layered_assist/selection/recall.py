@@ -1125,12 +1125,15 @@ class Recaller:
             # the study's.
             one_here = here is not None and any(e.area_id == here for e in named - full)
             # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S: others are called so too, so the one
-            # named the word alone is meant only where it is (the speaker's room or the place said).
+            # named the word alone is meant only where it is (the speaker's room or the place said),
+            # unless the word is an alias the user gave it (台灯 of 米家智能台灯Pro beside 天台灯).
             # (Not 阳台灯, which holds the characters of 台灯 but is no desk lamp; nor a part of the
             # device named so, "Soundbar Night Sound" of the Soundbar.)
             devices = {e.device_id for e in full if e.device_id is not None}
-            called_so_too = any(
-                e.domain not in _REPORTING
+            # (Nor 电视背景灯带, a light, beside a TV named 电视.)
+            given = any(name_key(piece.text) in e.aliases for e in full)
+            called_so_too = not given and any(
+                e.domain in head.domains
                 and normalize(piece.text) in e.kind_words
                 and (e.device_id is None or e.device_id not in devices)
                 for e in named - full
