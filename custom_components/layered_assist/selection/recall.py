@@ -680,6 +680,14 @@ def named_any_early(top: Candidate | None) -> bool:
     return top is not None and top.name_score >= 0.6
 
 
+def _the_light_said(head: str | None, entry: CatalogEntry) -> bool:
+    """Tell whether an entity is the light a kind word names (床头灯, not 主灯).
+
+    Any entity is, when the word names no particular light ("the light", 灯, "the TV").
+    """
+    return head is None or head in GENERIC or head not in LIGHTS or narrower(head, entry.named_kinds)
+
+
 def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> bool:
     """Tell whether an entity is of the kind the clause names (窗帘: a curtain, not the garage door).
 
@@ -1026,9 +1034,7 @@ class Recaller:
     def _narrow_group(group: list[CatalogEntry], segment: Segment) -> list[CatalogEntry]:
         """Keep the lights the kind word names: 床头灯 not 主灯, "lamps" not the ceiling light."""
         head = _head(segment)
-        if head is None or head in GENERIC or head not in LIGHTS:
-            return group
-        return [e for e in group if narrower(head, e.named_kinds)] or group
+        return [e for e in group if _the_light_said(head, e)] or group
 
     def _resolve(self, segment: Segment, context: RecallContext, previous: tuple[str, ...]) -> Segment:
         """Score the pool, then decide the sure targets if there are any (the first rule that is sure)."""
@@ -1127,10 +1133,10 @@ class Recaller:
             # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S: others are called so too, so the one
             # named the word alone is meant only where it is (the speaker's room or the place said),
             # unless the word is an alias the user gave it (台灯 of 米家智能台灯Pro beside 天台灯).
-            # (Not 阳台灯, which holds the characters of 台灯 but is no desk lamp; nor a part of the
-            # device named so, "Soundbar Night Sound" of the Soundbar.)
+            # Others are of the kind's domains and hold the word as their kind: not 电视背景灯带
+            # (a light) beside a TV named 电视, nor 阳台灯 (no desk lamp); nor a part of the device
+            # named so ("Soundbar Night Sound" of the Soundbar).
             devices = {e.device_id for e in full if e.device_id is not None}
-            # (Nor 电视背景灯带, a light, beside a TV named 电视.)
             given = any(name_key(piece.text) in e.aliases for e in full)
             called_so_too = not given and any(
                 e.domain in head.domains
@@ -1617,11 +1623,7 @@ class Recaller:
             return True
         head = _head(segment)
         entries = [self.catalog.entries[entity_id] for entity_id in entity_ids]
-        return all(
-            self._of_kind(entry, segment)
-            and not (head in LIGHTS and head not in GENERIC and not narrower(head, entry.named_kinds))
-            for entry in entries
-        )
+        return all(self._of_kind(entry, segment) and _the_light_said(head, entry) for entry in entries)
 
     def _only_one(self, case: "_Case") -> Segment | None:
         """Take the one device of that kind in the place named (or the speaker's), or in the home."""
