@@ -13,7 +13,7 @@ from bench.home import LoadedHome
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, LIGHT, TV, assert_said, entity, load_home
+from .homes import CLIMATE, LIGHT, TV, VACUUM, assert_said, entity, load_home
 
 TAIWAN_TOWNHOUSE: dict[str, Any] = {
     "language": "zh-Hant",
@@ -100,6 +100,35 @@ async def test_a_kind_word_given_as_a_name_is_meant(
     """A kind word that is the user's alias, or whose others are of another kind, names one device."""
     home = await load_home(hass, MAINLAND_FLAT)
     await assert_said(hass, home, fake_openai, [sentence], "zh-Hans", expected)
+
+
+TWO_VACUUMS: dict[str, Any] = {
+    "language": "zh-Hans",
+    "areas": [{"id": "living", "name": "客厅"}, {"id": "hall", "name": "走廊"}],
+    "devices": [
+        {"id": "roborock", "name": "石头扫地机器人", "area": "living"},
+        {"id": "ecovacs", "name": "科沃斯扫地机器人", "area": "hall"},
+    ],
+    "entities": [
+        entity("vacuum.roborock_s8", "扫地机器人", None, "docked", VACUUM, device="roborock"),
+        entity("vacuum.ecovacs_t20", "扫拖机器人", None, "docked", VACUUM, device="ecovacs"),
+    ],
+}
+
+
+async def test_a_name_only_a_device_holds_does_not_weaken_the_one_named_so(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """扫地机器人 is one vacuum's own name; the other is 扫拖机器人, on a device 科沃斯扫地机器人."""
+    home = await load_home(hass, TWO_VACUUMS)
+    await assert_said(
+        hass,
+        home,
+        fake_openai,
+        ["扫地机器人开始打扫"],
+        "zh-Hans",
+        [("vacuum.start", "vacuum.roborock_s8", {})],
+    )
 
 
 MINNEAPOLIS_HOUSE: dict[str, Any] = {

@@ -79,6 +79,8 @@ class CatalogEntry:
     # and the words that say so (落地灯 and 床头灯 are both lamps, not the same one).
     named_kinds: frozenset[str] = frozenset()
     kind_words: frozenset[str] = frozenset()
+    # Those of its own names and aliases, not its device's (扫拖机器人 of 科沃斯扫地机器人).
+    own_kind_words: frozenset[str] = frozenset()
     # Its device's maker and model as the name index keeps them ("ecobee", "小米"): names of
     # every entity of the device, so they name none of them as well as its own name does.
     brand_names: frozenset[str] = frozenset()
@@ -231,6 +233,7 @@ class DeviceCatalog:
                 device = dr.async_get(self.hass).async_get(registry_entry.device_id)
             area_id = registry_entry.area_id or (device.area_id if device else None)
         device_name = (device.name_by_user or device.name or "") if device is not None else ""
+        own_texts = {name.text for name in prepare_names(names)}
         if device_name:
             own = str(names[0] or "")
             if not (own.startswith(device_name) and len(own) > len(device_name)) and not (
@@ -268,6 +271,7 @@ class DeviceCatalog:
             device_class=state.attributes.get(ATTR_DEVICE_CLASS),
             named_kinds=frozenset(kind for kinds in named.values() for kind in kinds.values()),
             kind_words=frozenset(word for kinds in named.values() for word in kinds),
+            own_kind_words=frozenset(word for text in own_texts for word in named.get(text, {})),
             brand_names=frozenset(brand_keys),
             aliases=frozenset(
                 name_key(alias)

@@ -1135,12 +1135,13 @@ class Recaller:
             # unless the word is an alias the user gave it (台灯 of 米家智能台灯Pro beside 天台灯).
             # Others are of the kind's domains and hold the word as their kind: not 电视背景灯带
             # (a light) beside a TV named 电视, nor 阳台灯 (no desk lamp); nor a part of the device
-            # named so ("Soundbar Night Sound" of the Soundbar).
+            # named so ("Soundbar Night Sound" of the Soundbar); nor one whose device alone holds
+            # the word (扫拖机器人 on a device 科沃斯扫地机器人, beside the one named 扫地机器人).
             devices = {e.device_id for e in full if e.device_id is not None}
             given = any(name_key(piece.text) in e.aliases for e in full)
             called_so_too = not given and any(
                 e.domain in head.domains
-                and normalize(piece.text) in e.kind_words
+                and normalize(piece.text) in e.own_kind_words
                 and (e.device_id is None or e.device_id not in devices)
                 for e in named - full
             )
