@@ -143,6 +143,11 @@ def narrower(kind: str, others: frozenset[str]) -> bool:
     return kind in others or bool(_NARROWER.get(kind, frozenset()) & others)
 
 
+def kinds_within(kind: str) -> frozenset[str]:
+    """Return the kinds a device may be named as to be of the kind said (a lamp: 台灯, 落地灯 …)."""
+    return _NARROWER.get(kind, frozenset()) | {kind}
+
+
 # What a complaint implies: the kinds that could help ("好冷" → climate).
 FEELINGS: dict[str, tuple[str, ...]] = {
     "cold": ("climate",),

@@ -4,7 +4,7 @@ Built once from HA's entity, device, area and floor registries and the state
 machine, then kept current from their events, so a request never rebuilds it.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +122,17 @@ def _with_variants(names: list[str]) -> list[str]:
     return [*names, *(variant for name in names for variant in place_variants(name))]
 
 
+@dataclass(frozen=True, slots=True)
+class _Views:
+    """The catalog's entities grouped the ways recall looks them up, each in catalog order."""
+
+    by_area: dict[str, tuple[CatalogEntry, ...]]
+    by_floor: dict[str, tuple[CatalogEntry, ...]]
+    by_domain: dict[str, tuple[CatalogEntry, ...]]
+    by_named_kind: dict[str, tuple[CatalogEntry, ...]]
+    position: dict[str, int]
+
+
 @dataclass
 class DeviceCatalog:
     """Exposed entities, areas and floors, with an index by sound."""
@@ -134,6 +145,8 @@ class DeviceCatalog:
     names: NameIndex = field(default_factory=NameIndex)
     _index: dict[str, set[str]] = field(default_factory=dict)
     _place_words: frozenset[str] = frozenset()
+    # Built on first use after any change (entities and places change rarely, turns often).
+    _views: _Views | None = None
     _unsubscribe: list[Callable[[], None]] = field(default_factory=list)
 
     @callback
@@ -171,6 +184,57 @@ class DeviceCatalog:
                 found |= ids
         return found
 
+    def in_areas(self, area_ids: Iterable[str]) -> Sequence[CatalogEntry]:
+        """Return the entities in any of the areas, in catalog order."""
+        return self._gathered(self._built().by_area, area_ids)
+
+    def on_floors(self, floor_ids: Iterable[str]) -> Sequence[CatalogEntry]:
+        """Return the entities in an area on any of the floors, in catalog order."""
+        return self._gathered(self._built().by_floor, floor_ids)
+
+    def of_domains(self, domains: Iterable[str]) -> Sequence[CatalogEntry]:
+        """Return the entities of any of the domains, in catalog order."""
+        return self._gathered(self._built().by_domain, domains)
+
+    def named_as(self, kinds: Iterable[str]) -> Sequence[CatalogEntry]:
+        """Return the entities whose names say any of the kinds (落地灯: a floor lamp), in catalog order."""
+        return self._gathered(self._built().by_named_kind, kinds)
+
+    def _gathered(
+        self, view: dict[str, tuple[CatalogEntry, ...]], keys: Iterable[str]
+    ) -> Sequence[CatalogEntry]:
+        groups = [group for key in set(keys) if (group := view.get(key))]
+        if len(groups) < 2:
+            return groups[0] if groups else ()
+        position = self._built().position
+        # (By id: hashing an entry hashes every name it has.)
+        merged = {entry.entity_id: entry for group in groups for entry in group}
+        return [merged[entity_id] for entity_id in sorted(merged, key=position.__getitem__)]
+
+    def _built(self) -> _Views:
+        if self._views is not None:
+            return self._views
+        by_area: dict[str, list[CatalogEntry]] = {}
+        by_floor: dict[str, list[CatalogEntry]] = {}
+        by_domain: dict[str, list[CatalogEntry]] = {}
+        by_named_kind: dict[str, list[CatalogEntry]] = {}
+        for entry in self.entries.values():
+            by_domain.setdefault(entry.domain, []).append(entry)
+            for kind in entry.named_kinds:
+                by_named_kind.setdefault(kind, []).append(entry)
+            if entry.area_id is not None:
+                by_area.setdefault(entry.area_id, []).append(entry)
+                if (floor_id := self.floor_of(entry)) is not None:
+                    by_floor.setdefault(floor_id, []).append(entry)
+        self._views = _Views(
+            by_area={key: tuple(group) for key, group in by_area.items()},
+            by_floor={key: tuple(group) for key, group in by_floor.items()},
+            by_domain={key: tuple(group) for key, group in by_domain.items()},
+            by_named_kind={key: tuple(group) for key, group in by_named_kind.items()},
+            position={entity_id: index for index, entity_id in enumerate(self.entries)},
+        )
+        return self._views
+
     @property
     def place_words(self) -> frozenset[str]:
         """Return every name of every area and floor (normalized)."""
@@ -193,6 +257,7 @@ class DeviceCatalog:
 
     def _rebuild_places(self) -> None:
         """Read every area and floor (there are few)."""
+        self._views = None
         for old in (*self.areas, *self.floors):
             self.names.remove(f"{AREA}{old}" if old in self.areas else f"{FLOOR}{old}")
         self.floors = {
@@ -279,6 +344,7 @@ class DeviceCatalog:
             ),
         )
         self.entries[entity_id] = entry
+        self._views = None
         self.names.set_names(entity_id, own_names, brand_variants)
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
@@ -304,6 +370,7 @@ class DeviceCatalog:
     def _remove(self, entity_id: str) -> None:
         if (old := self.entries.pop(entity_id, None)) is None:
             return
+        self._views = None
         self.names.remove(entity_id)
         for sound in old.sounds:
             if (ids := self._index.get(sound)) is not None:

@@ -12,7 +12,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..language.actions import ACTION_DOMAINS, Action, ActionKind
-from ..language.concepts import ATTRIBUTE_DOMAINS, EXCLUDES, GENERIC, KINDS, LIGHTS, narrower, same_family
+from ..language.concepts import (
+    ATTRIBUTE_DOMAINS,
+    EXCLUDES,
+    GENERIC,
+    KINDS,
+    LIGHTS,
+    kinds_within,
+    narrower,
+    same_family,
+)
 from ..language.lexicon import Category, names_lexicon, side_words
 from ..language.names import POSSESSIVES, NameMatch, name_key, name_tokens
 from ..language.pieces import Role
@@ -1006,13 +1015,13 @@ class Recaller:
         pool = set(said.pieces)
         pool |= catalog.entity_ids_with_sounds(unknown, rarer_than=RARE_SOUND)
         if segment.domains:
-            kinds = [e for e in catalog.entries.values() if e.domain in segment.domains]
+            kinds = catalog.of_domains(segment.domains)
             in_place = [e.entity_id for e in kinds if self._in_place(e, segment, context)]
             pool.update(in_place)
             if len(pool) < self.top_k * 2:
                 pool.update(e.entity_id for e in kinds)
         elif segment.areas or segment.floors:
-            pool.update(e.entity_id for e in catalog.entries.values() if self._in_place(e, segment, context))
+            pool.update(e.entity_id for e in self._around(segment, context))
         return pool
 
     def _in_place(self, entry: CatalogEntry, segment: Segment, context: RecallContext) -> bool:
@@ -1022,6 +1031,24 @@ class Recaller:
         if segment.floors:
             return self.catalog.floor_of(entry) in segment.floors
         return context.context_area is not None and entry.area_id == context.context_area
+
+    def _around(self, segment: Segment, context: RecallContext) -> Sequence[CatalogEntry]:
+        """Return the entities in the segment's place (or the speaker's), as ``_in_place`` tells."""
+        if segment.areas:
+            return self.catalog.in_areas(segment.areas)
+        if segment.floors:
+            return self.catalog.on_floors(segment.floors)
+        return self.catalog.in_areas([context.context_area]) if context.context_area else ()
+
+    def _kind_suspects(self, segment: Segment) -> Sequence[CatalogEntry]:
+        """Return the entities of the domains ``_of_kind`` can take for the clause's kind.
+
+        The clause's domains, the kind word's, and switches (a wall switch can be a light).
+        """
+        domains = {*segment.primary_domains, "switch"}
+        if segment.clause.kinds and (head := KINDS.get(segment.clause.kinds[-1])) is not None:
+            domains.update(head.domains)
+        return self.catalog.of_domains(domains)
 
     def _of_kind(self, entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> bool:
         """Tell whether an entity is of the kind the clause names (窗帘: a curtain, not the garage door)."""
@@ -1089,8 +1116,7 @@ class Recaller:
         said = _words_said(segment)
         return any(
             entry.entity_id not in targets and any(_all_words_said(name, said) for name in entry.names)
-            for entry in self.catalog.entries.values()
-            if entry.domain in ("scene", "script")
+            for entry in self.catalog.of_domains(("scene", "script"))
         )
 
     def _scored(self, segment: Segment, said: _Said, context: RecallContext) -> list[Candidate]:
@@ -1197,9 +1223,8 @@ class Recaller:
         cleaning = any(a.kind is ActionKind.START for a in segment.actions)
         routines = [
             entry.entity_id
-            for entry in entries.values()
-            if entry.domain == "script"
-            and (area := self._room_it_cleans(entry)) is not None
+            for entry in self.catalog.of_domains(("script",))
+            if (area := self._room_it_cleans(entry)) is not None
             # (The room said in this clause: 扫客厅, not a room the clause before's device is in.)
             and (entry.entity_id in named or (cleaning and case.explicit_place and area in segment.areas))
         ]
@@ -1280,9 +1305,8 @@ class Recaller:
             return None
         sided = [
             e.entity_id
-            for e in self.catalog.entries.values()
+            for e in self.catalog.named_as(kinds_within(head))
             if e.domain not in _REPORTING
-            and narrower(head, e.named_kinds)
             and self._in_place(e, segment, context)
             and _has_side(name_key(e.names[0].text), side)
         ]
@@ -1320,8 +1344,8 @@ class Recaller:
         ):
             return None
         placed = case.has_place or (weak_here and not segment.strong_group)
-        entries = self.catalog.entries.values()
-        in_scope = [e for e in entries if not placed or self._in_place(e, segment, context)]
+        suspects = self._kind_suspects(segment)
+        in_scope = [e for e in suspects if not placed or self._in_place(e, segment, context)]
         group = [e for e in in_scope if self._of_kind(e, segment)] or [
             e for e in in_scope if self._of_kind(e, segment, loose=True)
         ]
@@ -1550,7 +1574,7 @@ class Recaller:
             return case.sure(there, "like-before")
         if not segment.clause.also:
             return None
-        placed = [e for e in self.catalog.entries.values() if self._in_place(e, segment, context)]
+        placed = self._around(segment, context)
         alike = sorted(e.entity_id for e in placed if any(_alike(e, b) for b in last))
         if len(alike) == 1 or (alike and len(last) > 1):
             # (After "the lights in Mateo's room", "and Priya's too" is all of hers.)
@@ -1574,14 +1598,14 @@ class Recaller:
         (纱帘 among curtains).
         """
         head = _head(segment)
-        if head is None:
+        if head is None or (kind := KINDS.get(head)) is None:
             return False
         placed = _placed(segment, context)
         return any(
             e.entity_id != named
             and _of_class(e, head)
             and (not placed or self._in_place(e, segment, context))
-            for e in self.catalog.entries.values()
+            for e in self.catalog.of_domains(kind.domains)
         )
 
     def _reference(self, case: "_Case") -> Segment | None:
@@ -1632,7 +1656,7 @@ class Recaller:
         if not segment.primary_domains or case.named_any:
             return None
         entries = self.catalog.entries
-        around = [e for e in entries.values() if self._in_place(e, segment, context)]
+        around = self._around(segment, context)
         in_place = [e.entity_id for e in around if self._of_kind(e, segment)] or [
             e.entity_id for e in around if self._of_kind(e, segment, loose=True)
         ]
@@ -1685,7 +1709,7 @@ class Recaller:
                 return case.sure(switches, "wall-switch")
         if not in_place and (on_floor := self._only_one_on_speakers_floor(segment, context)) is not None:
             return case.sure([on_floor], "only-one-on-floor")
-        anywhere = [e.entity_id for e in entries.values() if self._of_kind(e, segment)]
+        anywhere = [e.entity_id for e in self._kind_suspects(segment) if self._of_kind(e, segment)]
         # (A place inherited from the clause before that has none of the kind does not count:
         # "闩埋走廊灯，同埋锁埋道门" locks the one lock.)
         if not in_place and len(anywhere) == 1 and not case.explicit_place:
@@ -1718,8 +1742,8 @@ class Recaller:
             return None
         on_floor = [
             e.entity_id
-            for e in self.catalog.entries.values()
-            if e.domain == "climate" and self.catalog.floor_of(e) == room.floor_id
+            for e in self.catalog.of_domains(("climate",))
+            if self.catalog.floor_of(e) == room.floor_id
         ]
         return on_floor[0] if len(on_floor) == 1 else None
 
@@ -1793,8 +1817,8 @@ class Recaller:
             return []
         fitting = [
             e
-            for e in self.catalog.entries.values()
-            if narrower(head, e.named_kinds) and self._of_kind(e, segment) and e.domain not in _REPORTING
+            for e in self.catalog.named_as(kinds_within(head))
+            if self._of_kind(e, segment) and e.domain not in _REPORTING
         ]
         placed = [e for e in fitting if self._in_place(e, segment, context)]
         chosen = placed if (segment.areas or segment.floors or placed) else fitting
@@ -1845,8 +1869,7 @@ class Recaller:
         """Return candidates when nothing was named: the kinds implied, else the whole home."""
         domains = {d for s in segments for d in s.domains}
         domains |= {d for s in segments for a in s.actions for d in ACTION_DOMAINS.get(a.kind, ())}
-        entries = self.catalog.entries.values()
-        chosen = [e.entity_id for e in entries if e.domain in domains] if domains else []
+        chosen = [e.entity_id for e in self.catalog.of_domains(domains)]
         if not chosen:
-            chosen = [e.entity_id for e in entries]
+            chosen = list(self.catalog.entries)
         return sorted(chosen)[:WIDEST]
