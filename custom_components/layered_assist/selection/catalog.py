@@ -79,8 +79,9 @@ class CatalogEntry:
     # and the words that say so (落地灯 and 床头灯 are both lamps, not the same one).
     named_kinds: frozenset[str] = frozenset()
     kind_words: frozenset[str] = frozenset()
-    # Those of its own names and aliases, not its device's (扫拖机器人 of 科沃斯扫地机器人).
-    own_kind_words: frozenset[str] = frozenset()
+    # The kind words of its own names and aliases with their kinds, not its device's (not
+    # 扫地机器人 of 扫拖机器人 on a device 科沃斯扫地机器人).
+    own_kind_words: frozenset[tuple[str, str]] = frozenset()
     # Its device's maker and model as the name index keeps them ("ecobee", "小米"): names of
     # every entity of the device, so they name none of them as well as its own name does.
     brand_names: frozenset[str] = frozenset()
@@ -336,7 +337,7 @@ class DeviceCatalog:
             device_class=state.attributes.get(ATTR_DEVICE_CLASS),
             named_kinds=frozenset(kind for kinds in named.values() for kind in kinds.values()),
             kind_words=frozenset(word for kinds in named.values() for word in kinds),
-            own_kind_words=frozenset(word for text in own_texts for word in named.get(text, {})),
+            own_kind_words=frozenset(pair for text in own_texts for pair in named.get(text, {}).items()),
             brand_names=frozenset(brand_keys),
             aliases=frozenset(
                 name_key(alias)

@@ -8,7 +8,7 @@ from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers import intent
 
 from ..const import LOGGER
-from ..language.concepts import GENERIC
+from ..language.concepts import GENERIC, LIGHTS
 from ..language.reading import Clause, Mood
 from ..language.tokens import normalize
 from ..turn import Passed, Turn, TurnOutcome
@@ -152,6 +152,18 @@ class FastPathLayer:
         speech = response.speech.get("plain", {}).get("speech", "")
         return TurnOutcome("fast_path", speech, acted)
 
+    def _lit_by_a_switch(self, clause: Clause) -> bool:
+        """Tell whether a place said has a wall switch named as a light (生活阳台灯 on an Aqara H1).
+
+        HA's "the lights there" are its light entities only: the airer's light, not the room's.
+        """
+        if not any(kind in LIGHTS for kind in clause.kinds):
+            return False
+        there = self.catalog.in_areas(clause.areas) if clause.areas else self.catalog.on_floors(clause.floors)
+        return any(
+            e.domain == "switch" and e.named_kinds & LIGHTS and e.device_class != "outlet" for e in there
+        )
+
     def _worth_asking_ha(self, recall: Recall, area: str | None) -> bool:
         """Tell whether HA's strict matcher could match; its cost grows with the home."""
         # "what time is it" has a pronoun too, but nothing to act on.
@@ -173,7 +185,11 @@ class FastPathLayer:
             # on it now (which it may not), so asking it costs time for nothing.
             return False
         room_wide = any(
-            (c.areas or c.floors) and c.actions and c.kinds and all(k in GENERIC for k in c.kinds)
+            (c.areas or c.floors)
+            and c.actions
+            and c.kinds
+            and all(k in GENERIC for k in c.kinds)
+            and not self._lit_by_a_switch(c)
             for c in clauses
         )
         if about_devices and not room_wide and not any(c.unexplained for c in clauses):

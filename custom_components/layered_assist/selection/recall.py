@@ -491,6 +491,16 @@ def _names_anything(clause: Clause) -> bool:
     return bool(clause.entity_names or clause.kinds or clause.areas or clause.floors or clause.generic_places)
 
 
+def _same_word(word: str, kind: str, own: tuple[str, str]) -> bool:
+    """Tell whether a kind word a name holds is the word said, or says it in another language.
+
+    ("curtain" is 窗簾 of 客廳窗簾; 扫拖机器人 is not 扫地机器人, a word of the same language the
+    user chose to tell two vacuums apart.)
+    """
+    own_word, own_kind = own
+    return own_word == word or (own_kind == kind and own_word.isascii() != word.isascii())
+
+
 def _head(segment: Segment) -> str | None:
     """Return the kind said last in a clause (the head noun: "晾衫架盏灯" is a light)."""
     return segment.clause.kinds[-1] if segment.clause.kinds else None
@@ -959,51 +969,78 @@ class Recaller:
         return shared
 
     def _score(
-        self, entry: CatalogEntry, said: _Said, segment: Segment, context: RecallContext, unknown: set[str]
+        self,
+        entry: CatalogEntry,
+        said: _Said,
+        segment: Segment,
+        context: RecallContext,
+        unknown: set[str],
+        unnamed_fits: dict[tuple[str, str | None], float],
     ) -> Candidate:
-        """Score one entity against a clause (``unknown``: the sounds of its words nobody knows)."""
+        """Score one entity against a clause (``unknown``: the sounds of its words nobody knows).
+
+        How an entity no name said fits depends only on its domain and area: ``unnamed_fits``
+        keeps that for the clause (a kind said in a home of a thousand is hundreds of them).
+        """
         best, matched = _name_score(entry, said, segment)
         score = best
         if not best and unknown:
             # Never sure, only ranked: the sounds of words nobody knows that its names share.
             sounds = entry.sounds
             score += SOUND_HINT * len(sounds & unknown) / max(1, len(sounds))
+        if matched or best:
+            fit = self._fit(entry, said, segment, context, best, matched)
+        elif (fit := unnamed_fits.get(key := (entry.domain, entry.area_id))) is None:
+            fit = unnamed_fits[key] = self._fit(entry, said, segment, context, best, matched)
+        return Candidate(entry.entity_id, round(score + fit, 4), best, matched)
+
+    def _fit(
+        self,
+        entry: CatalogEntry,
+        said: _Said,
+        segment: Segment,
+        context: RecallContext,
+        best: float,
+        matched: str,
+    ) -> float:
+        """Return how an entity's place and domain fit the clause, given how well it was named."""
+        fit = 0.0
         area_id = entry.area_id
         # An entity with no area whose own name holds the place said ("主卧加湿器" of HA's demo,
         # which has no registry entry) is not elsewhere.
         placed_by_name = area_id is None and any(word in matched for word in segment.place_words)
         if segment.areas and not segment.area_inherited:
-            score += AREA_BONUS if area_id in segment.areas else 0.0 if placed_by_name else AREA_PENALTY
+            fit += AREA_BONUS if area_id in segment.areas else 0.0 if placed_by_name else AREA_PENALTY
         elif segment.floors:
             in_floor = self.catalog.floor_of(entry) in segment.floors
-            score += AREA_BONUS if in_floor else 0.0 if placed_by_name else AREA_PENALTY
+            fit += AREA_BONUS if in_floor else 0.0 if placed_by_name else AREA_PENALTY
         elif segment.areas and area_id in segment.areas:
-            score += SOFT_AREA_BONUS * 2
+            fit += SOFT_AREA_BONUS * 2
         elif context.context_area and area_id == context.context_area:
-            score += SOFT_AREA_BONUS
+            fit += SOFT_AREA_BONUS
         if segment.domains:
             if entry.domain in segment.domains:
-                score += DOMAIN_BONUS
+                fit += DOMAIN_BONUS
             elif best < 0.9:
-                score += DOMAIN_PENALTY
+                fit += DOMAIN_PENALTY
         head = _name_head(matched) if len(said.owners_of.get(matched, ())) > 1 else None
         if head is not None and entry.domain not in KINDS[head].domains:
             # "the bedroom fan" (a fan's device name, which its light shares) is the fan.
-            score -= NAME_KIND_MISMATCH
+            fit -= NAME_KIND_MISMATCH
         if segment.actions and entry.domain in _REPORTING:
             # A sensor that shares a device's name does nothing asked of the device.
-            score += DOMAIN_PENALTY
+            fit += DOMAIN_PENALTY
         elif best < 0.9 and any(
             entry.domain not in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions
         ):
             # "把大门锁上": of the doors, only a lock can be locked (a device named whole may still
             # take the setting its own way: a water heater "to high demand").
-            score += DOMAIN_PENALTY
+            fit += DOMAIN_PENALTY
         stated = segment.clause.stated_domains
         if stated:
             # A state only some kinds have decides between devices of the same name.
-            score += DOMAIN_BONUS if entry.domain in stated else DOMAIN_PENALTY
-        return Candidate(entry.entity_id, round(score, 4), best, matched)
+            fit += DOMAIN_BONUS if entry.domain in stated else DOMAIN_PENALTY
+        return fit
 
     def _pool(self, segment: Segment, said: _Said, context: RecallContext, unknown: set[str]) -> set[str]:
         """Return the entities worth scoring.
@@ -1102,10 +1139,35 @@ class Recaller:
             self._where_before,
         ):
             if (resolved := rule(case)) is not None:
-                if resolved.confident and self._routine_said(segment, resolved.targets):
+                if resolved.confident and (
+                    self._routine_said(segment, resolved.targets)
+                    or any(self._of_another_class(segment, target) for target in resolved.targets)
+                ):
                     return case.unsure("uncertain")
                 return resolved
         return case.unsure("uncertain")
+
+    def _of_another_class(self, segment: Segment, entity_id: str) -> bool:
+        """Tell whether a device's class says it is not the kind said, its names not saying it is.
+
+        "Turn on the TV in the bedroom", where "Bedroom" is a Sonos: a speaker is no TV, though
+        its name is said whole. (Not among window coverings, which people name loosely.)
+        """
+        entry = self.catalog.entry(entity_id)
+        head = _head(segment)
+        kind = KINDS.get(head) if head is not None else None
+        if entry is None or head is None or kind is None or entry.device_class is None:
+            return False
+        if same_family(head, entry.named_kinds):
+            # (One whose names say it is of the kind is, whatever its class.)
+            return False
+        return (
+            bool(kind.device_classes)
+            and entry.domain in kind.domains
+            and entry.domain != "switch"
+            and entry.device_class not in kind.device_classes
+            and not kind.device_classes & _WINDOW_COVERINGS
+        )
 
     def _routine_said(self, segment: Segment, targets: tuple[str, ...]) -> bool:
         """Tell whether every word of a scene's or script's name was said, though not in a row.
@@ -1123,8 +1185,9 @@ class Recaller:
         """Return the pool's candidates, best first."""
         entries = self.catalog.entries
         unknown = _unknown_sounds(segment.clause)
+        unnamed_fits: dict[tuple[str, str | None], float] = {}
         scored = [
-            self._score(entries[entity_id], said, segment, context, unknown)
+            self._score(entries[entity_id], said, segment, context, unknown, unnamed_fits)
             for entity_id in self._pool(segment, said, context, unknown)
             if entity_id in entries
         ]
@@ -1156,20 +1219,24 @@ class Recaller:
             # "檯燈關掉" said in the study, where 米家智慧檯燈 Pro is, of a 檯燈 in the son's room:
             # the study's.
             one_here = here is not None and any(e.area_id == here for e in named - full)
-            # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S: others are called so too, so the one
-            # named the word alone is meant only where it is (the speaker's room or the place said),
-            # unless the word is an alias the user gave it (台灯 of 米家智能台灯Pro beside 天台灯).
-            # Others are of the kind's domains and hold the word as their kind: not 电视背景灯带
-            # (a light) beside a TV named 电视, nor 阳台灯 (no desk lamp); nor a part of the device
-            # named so ("Soundbar Night Sound" of the Soundbar); nor one whose device alone holds
-            # the word (扫拖机器人 on a device 科沃斯扫地机器人, beside the one named 扫地机器人).
+            # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S, "close the curtain" of one named Curtain
+            # beside 客廳窗簾: others are called so too (in any language), so the one named the
+            # word alone is meant only where it is (the speaker's room or the place said), unless
+            # the word is an alias the user gave it (台灯 of 米家智能台灯Pro beside 天台灯). Others
+            # are of the kind's domains and their own names say it: not 电视背景灯带 (a light)
+            # beside a TV named 电视, nor 阳台灯 (no desk lamp); nor a part of the device named so
+            # ("Soundbar Night Sound" of the Soundbar); nor one whose device alone says it
+            # (扫拖机器人 on a device 科沃斯扫地机器人, beside the one named 扫地机器人).
             devices = {e.device_id for e in full if e.device_id is not None}
             given = any(name_key(piece.text) in e.aliases for e in full)
+            full_ids = {e.entity_id for e in full}
+            word = normalize(piece.text)
             called_so_too = not given and any(
-                e.domain in head.domains
-                and normalize(piece.text) in e.own_kind_words
+                e.entity_id not in full_ids
+                and e.domain in head.domains
                 and (e.device_id is None or e.device_id not in devices)
-                for e in named - full
+                and any(_same_word(word, piece.concept, own) for own in e.own_kind_words)
+                for e in self.catalog.named_as((piece.concept,))
             )
             if not called_so_too and any(
                 self._called_only(entry, piece.concept)
