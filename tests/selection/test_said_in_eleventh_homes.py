@@ -96,7 +96,10 @@ async def test_what_people_say_in_a_chongqing_duplex(
 async def test_a_question_with_ma_is_still_a_question(
     hass: HomeAssistant, chongqing_duplex: LoadedHome, fake_openai: FakeOpenAI, sentence: str
 ) -> None:
-    """ "床头灯关了吗" asks; so does 嘛, which is said and written for 吗: nothing is switched off."""
+    """ "床头灯关了吗" asks; so does 嘛 after a verb said done, where it may be written for 吗.
+
+    (Nothing put before the verb: "把床头灯关了嘛" asks for it, test_said_in_thirteenth_homes.)
+    """
     replies = await assert_said(hass, chongqing_duplex, fake_openai, [sentence], "zh-Hans", [], "elder")
     assert "床头灯" in replies[0]
 

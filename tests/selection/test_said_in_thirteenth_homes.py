@@ -14,7 +14,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI
-from .homes import LIGHT, TV, assert_said, entity, load_home
+from .homes import CLIMATE, DEHUMIDIFIER, LIGHT, TV, assert_said, entity, load_home
 
 SPEAKER = {"device_class": "speaker", "supported_features": 1 | 4 | 8 | 128 | 256 | 16384}
 COVER = {"device_class": "curtain", "current_position": 100, "supported_features": 15}
@@ -59,12 +59,50 @@ async def test_a_device_named_for_its_room_is_not_another_kind(
 
 CHENGDU_FLAT: dict[str, Any] = {
     "language": "zh-Hans",
-    "areas": [{"id": "utility", "name": "生活阳台", "aliases": ["小阳台"]}],
+    "areas": [
+        {"id": "utility", "name": "生活阳台", "aliases": ["小阳台"]},
+        {"id": "elder", "name": "老人房"},
+        {"id": "entrance", "name": "玄关"},
+    ],
     "entities": [
         entity("light.airer_light", "晾衣架 照明", "utility", "off", LIGHT),
         entity("switch.balcony_light", "生活阳台灯", "utility", "off", {}),
+        entity("light.elder_light", "老人房灯", "elder", "off", LIGHT),
+        entity(
+            "climate.elder_ac",
+            "空调 KFR-35GW",
+            "elder",
+            "off",
+            {**CLIMATE, "supported_features": 9 | 128 | 256},
+        ),
+        entity("lock.front_door", "大门", "entrance", "unlocked", {"supported_features": 0}),
     ],
 }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # 嘛 ends a request said softly, as Sichuan says it.
+        ("把灯打开嘛", [("light.turn_on", "light.elder_light", {})]),
+        ("门锁上嘛", [("lock.lock", "lock.front_door", {})]),
+        ("那把空调开起嘛", [("climate.turn_on", "climate.elder_ac", {})]),
+        # After a verb said done with nothing put before it, it may be 吗: it asks.
+        ("灯关了嘛", []),
+        # 干嘛 asks what something is doing.
+        ("空调在干嘛", []),
+    ],
+)
+async def test_a_request_ended_with_ma(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """嘛 after a request asks for it to be done; after 了 alone it may ask whether it is."""
+    home = await load_home(hass, CHENGDU_FLAT)
+    await assert_said(hass, home, fake_openai, [sentence], "zh-Hans", expected, "elder")
 
 
 async def test_the_lights_of_a_room_lit_by_a_wall_switch_are_not_left_to_ha(
@@ -81,13 +119,55 @@ SHA_TIN_FLAT: dict[str, Any] = {
         {"id": "living", "name": "客廳"},
         {"id": "master", "name": "主人房"},
         {"id": "daughter", "name": "Chloe房"},
+        {"id": "kitchen", "name": "廚房"},
+    ],
+    "devices": [
+        {
+            "id": f"plug_{n}",
+            "name": "米家智能插座3",
+            "area": "kitchen",
+            "manufacturer": "Xiaomi",
+            "model": "cuco.plug.v3",
+        }
+        for n in (1, 2, 3)
     ],
     "entities": [
         entity("cover.living", "客廳窗簾", "living", "open", COVER),
         entity("cover.master", "主人房窗簾", "master", "open", COVER),
         entity("cover.daughter", "Curtain", "daughter", "open", COVER),
+        entity(
+            "humidifier.living",
+            "客廳抽濕機",
+            "living",
+            "on",
+            {**DEHUMIDIFIER, "available_modes": ["Set", "Continuous"]},
+        ),
+        # Three plugs of one model: two renamed for what is on them, one left as named.
+        entity("switch.plug_1", "電飯煲", None, "off", {}, device="plug_1"),
+        entity("switch.plug_2", "米家智能插座3", None, "off", {}, device="plug_2"),
+        entity("switch.plug_3", "暖爐", None, "off", {}, device="plug_3"),
     ],
 }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # The model's name is the one plug's own, and only the others' device's.
+        ("開米家智能插座三", [("switch.turn_on", "switch.plug_2", {})]),
+        ("客廳抽濕機轉持續抽濕", [("humidifier.set_mode", "humidifier.living", {"mode": "Continuous"})]),
+    ],
+)
+async def test_what_people_say_in_a_sha_tin_flat(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    sentence: str,
+    expected: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    """Each sentence does exactly the expected calls."""
+    home = await load_home(hass, SHA_TIN_FLAT)
+    await assert_said(hass, home, fake_openai, [sentence], "zh-HK", expected)
 
 
 @pytest.mark.parametrize(
@@ -109,3 +189,65 @@ async def test_a_kind_word_as_a_name_in_another_language_is_the_kind(
     """A curtain named Curtain beside 客廳窗簾 is one of the curtains, not the curtain."""
     home = await load_home(hass, SHA_TIN_FLAT)
     await assert_said(hass, home, fake_openai, ["Close the curtain"], "zh-HK", expected, area)
+
+
+TAICHUNG_FLAT: dict[str, Any] = {
+    "language": "zh-Hant",
+    "areas": [{"id": "living", "name": "客廳"}, {"id": "dining", "name": "餐廳"}],
+    "entities": [
+        entity("light.living_main", "客廳大燈", "living", "on", LIGHT),
+        entity("light.living_strip", "電視燈條", "living", "on", LIGHT),
+        entity("light.dining", "餐桌吊燈", "dining", "on", LIGHT),
+        entity(
+            "media_player.tv",
+            "客廳電視",
+            "living",
+            "on",
+            {
+                **TV,
+                "volume_level": 0.4,
+                "is_volume_muted": False,
+                "supported_features": 4 | 8 | 128 | 256 | 1024,
+            },
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("sentences", "expected"),
+    [
+        # 也是 after a room's lights: the same to the lights of the room said.
+        (["客廳的燈全關", "餐廳的也是"], ["light.living_main", "light.living_strip", "light.dining"]),
+        (["客廳的燈全關", "餐廳的也一樣"], ["light.living_main", "light.living_strip", "light.dining"]),
+    ],
+)
+async def test_the_same_in_another_room(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    sentences: list[str],
+    expected: list[str],
+) -> None:
+    """What was done to every light of one room is done to the lights of the room said next."""
+    home = await load_home(hass, TAICHUNG_FLAT)
+    calls = [("light.turn_off", entity_id, {}) for entity_id in expected]
+    await assert_said(hass, home, fake_openai, sentences, "zh-Hant", calls)
+
+
+async def test_simply_mute_it(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """乾脆 ("just") adds nothing to the request after a volume follow-up."""
+    home = await load_home(hass, TAICHUNG_FLAT)
+    await assert_said(
+        hass,
+        home,
+        fake_openai,
+        ["可以幫我把電視聲音轉小一點嗎", "好了乾脆靜音"],
+        "zh-Hant",
+        [
+            ("media_player.volume_down", "media_player.tv", {}),
+            ("media_player.volume_mute", "media_player.tv", {"is_volume_muted": True}),
+        ],
+    )

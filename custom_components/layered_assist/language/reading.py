@@ -23,7 +23,7 @@ from itertools import pairwise
 from .actions import Action
 from .composing import compose
 from .concepts import ACTIVITIES, FEELINGS, STATES
-from .lexicon import Category, Lexicon, lexicon_for
+from .lexicon import Category, Lexicon, concept_words, lexicon_for
 from .names import NameIndex, NameMatch, name_key
 from .pieces import BOUNDARIES, Piece, Role, cut
 from .senses import choose
@@ -380,6 +380,11 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
         return Mood.PAST, polite
     if "negation" in concepts:
         return Mood.NEGATION, polite
+    if "request_end" in concepts and actions and not hard:
+        # "把灯打开嘛", "门锁上嘛": a request said softly. "床头灯关了嘛" may be "is it off?" with
+        # 吗 written 嘛: with a verb said done and nothing put before it, it asks.
+        done = _said_done(pieces) and not any(p.has(Category.FILLER, "object_marker") for p in pieces)
+        return (Mood.QUESTION if done else Mood.COMMAND), polite
     soft = any(
         p.has(Category.MOOD, "question_end") or (p.has(Category.MOOD, "question_start") and p is not leading)
         for p in pieces
@@ -395,6 +400,14 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     if feelings and not actions:
         return Mood.FEELING, polite
     return Mood.COMMAND, polite
+
+
+def _said_done(pieces: Sequence[Piece]) -> bool:
+    """Tell whether a verb is said done (关了, 开咗; 了 apart or as the end of the verb)."""
+    done = concept_words(Category.FILLER, "done")
+    return any(
+        p.has(Category.FILLER, "done") or (p.has(Category.VERB) and p.text.endswith(done)) for p in pieces
+    )
 
 
 def _opens_politely(pieces: Sequence[Piece]) -> bool:

@@ -82,6 +82,8 @@ class CatalogEntry:
     # The kind words of its own names and aliases with their kinds, not its device's (not
     # 扫地机器人 of 扫拖机器人 on a device 科沃斯扫地机器人).
     own_kind_words: frozenset[tuple[str, str]] = frozenset()
+    # The names it has only as its device's (米家智能插座3 of a plug of that model renamed 電飯煲).
+    borrowed_names: frozenset[str] = frozenset()
     # Its device's maker and model as the name index keeps them ("ecobee", "小米"): names of
     # every entity of the device, so they name none of them as well as its own name does.
     brand_names: frozenset[str] = frozenset()
@@ -338,6 +340,7 @@ class DeviceCatalog:
             named_kinds=frozenset(kind for kinds in named.values() for kind in kinds.values()),
             kind_words=frozenset(word for kinds in named.values() for word in kinds),
             own_kind_words=frozenset(pair for text in own_texts for pair in named.get(text, {}).items()),
+            borrowed_names=frozenset(texts) - own_texts,
             brand_names=frozenset(brand_keys),
             aliases=frozenset(
                 name_key(alias)

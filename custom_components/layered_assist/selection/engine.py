@@ -677,12 +677,15 @@ class SelectionEngine:
             # "主卧的再来一次" after two rooms: only the devices said, again.
             last = [(entity_id, record) for entity_id, record in last if entity_id in others]
         elif others:
-            if len(done_to) != 1:
-                return None  # which of the last devices each new one is like is not said
-            [before] = done_to
-            if any(target.split(".", 1)[0] != before.split(".", 1)[0] for target in others):
+            if len({repr(record.get("action") or record.get("command")) for _, record in last}) != 1:
+                # Which of the last devices each new one is like is not said. (One thing done to
+                # every light of a room is, "餐厅的也一样": the same to the lights there.)
+                return None
+            domains_before = {entity_id.split(".", 1)[0] for entity_id in done_to}
+            if any(target.split(".", 1)[0] not in domains_before for target in others):
                 return None  # a device said that nothing done before fits
-            last = [(target, record) for target in others for _, record in last]
+            record = last[0][1]
+            last = [(target, record) for target in others]
         planned = []
         for entity_id, record in last:
             if (action := Action.from_record(record.get("action"))) is not None:

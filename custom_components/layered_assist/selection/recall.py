@@ -491,16 +491,6 @@ def _names_anything(clause: Clause) -> bool:
     return bool(clause.entity_names or clause.kinds or clause.areas or clause.floors or clause.generic_places)
 
 
-def _same_word(word: str, kind: str, own: tuple[str, str]) -> bool:
-    """Tell whether a kind word a name holds is the word said, or says it in another language.
-
-    ("curtain" is 窗簾 of 客廳窗簾; 扫拖机器人 is not 扫地机器人, a word of the same language the
-    user chose to tell two vacuums apart.)
-    """
-    own_word, own_kind = own
-    return own_word == word or (own_kind == kind and own_word.isascii() != word.isascii())
-
-
 def _head(segment: Segment) -> str | None:
     """Return the kind said last in a clause (the head noun: "晾衫架盏灯" is a light)."""
     return segment.clause.kinds[-1] if segment.clause.kinds else None
@@ -1125,6 +1115,7 @@ class Recaller:
             self._side_said,
             self._group,
             self._name,
+            self._own_name,
             self._name_in_place,
             self._same_name_here,
             self._name_and_kind,
@@ -1235,7 +1226,7 @@ class Recaller:
                 e.entity_id not in full_ids
                 and e.domain in head.domains
                 and (e.device_id is None or e.device_id not in devices)
-                and any(_same_word(word, piece.concept, own) for own in e.own_kind_words)
+                and self._called_so(e, word, piece.concept)
                 for e in self.catalog.named_as((piece.concept,))
             )
             if not called_so_too and any(
@@ -1262,6 +1253,28 @@ class Recaller:
                 continue
             return piece.text
         return None
+
+    def _called_so(self, entry: CatalogEntry, word: str, kind: str) -> bool:
+        """Tell whether a device's own names say the kind word said, or say it in another language.
+
+        In another language only plainly, the word after a place at most ("curtain" is 客廳窗簾;
+        "desk lamp" is no 餐枱燈, a dining table's lamp). 扫拖机器人 is not 扫地机器人: a word of the
+        same language the user chose to tell two vacuums apart.
+        """
+        if any(own == word for own, _ in entry.own_kind_words):
+            return True
+        if not any(
+            own_kind == kind and own.isascii() != word.isascii() for own, own_kind in entry.own_kind_words
+        ):
+            return False
+        places = sorted(self.catalog.place_words, key=len, reverse=True)
+        for name in entry.names:
+            if name.text in entry.borrowed_names:
+                continue
+            rest = next((name.text[len(p) :] for p in places if name.text.startswith(p)), name.text)
+            if _only_a_kind_word(rest.strip(), kind):
+                return True
+        return False
 
     def _called_only(self, entry: CatalogEntry, kind: str) -> bool:
         """Tell whether one of a device's own names is the kind word alone (alias 小夜灯, "Desk Lamp")."""
@@ -1464,6 +1477,25 @@ class Recaller:
         # "晾衫架盏灯": the light of the device named, when the kind said last is not its own.
         part = self._part_of_device(top.entity_id, case.segment)
         return case.sure([part or top.entity_id], "name" if part is None else "part-of-device")
+
+    def _own_name(self, case: "_Case") -> Segment | None:
+        """Take, of devices a whole name fits alike, the one whose own name it is.
+
+        "開米家智能插座三": three plugs of the model 米家智能插座3, two renamed 電飯煲 and 暖爐 and
+        one left as named; the name is the last one's, and only its device's for the others.
+        """
+        top = case.top
+        if top is None or top.name_score < FULL_NAME:
+            return None
+        alike = [c for c in case.segment.candidates if (c.score, c.name_score) == (top.score, top.name_score)]
+        if len(alike) < 2:
+            return None
+        own = [
+            c.entity_id
+            for c in alike
+            if (entry := self.catalog.entry(c.entity_id)) is not None and c.name not in entry.borrowed_names
+        ]
+        return case.sure(own, "own-name") if len(own) == 1 else None
 
     def _name_in_place(self, case: "_Case") -> Segment | None:
         """Take the one device in the place said that a part of a name names ("the Tradfri bulb in …")."""
