@@ -1,5 +1,6 @@
 """Per-conversation state: isolation, persistence across restarts, corrupt data."""
 
+import time
 from typing import Any
 
 import pytest
@@ -27,6 +28,20 @@ async def test_isolated_and_bounded(hass: HomeAssistant) -> None:
     assert store.get("a").recent_devices == [f"light.l{n}" for n in range(7, 7 - MAX_DEVICES, -1)]
     assert store.get("b").recent_devices == ["fan.f"]
     assert store.get("c").recent_devices == []
+
+
+async def test_idle_dialogs_expire_per_conversation_or_all(hass: HomeAssistant) -> None:
+    """A turn expires its own conversation's idle dialog; the timer's sweep expires every one."""
+    store = ConversationStateStore(hass, STORAGE_KEY)
+    await store.async_load()
+    for conversation_id in ("a", "b"):
+        store.set_dialog(conversation_id, dialog={"kind": "climate", "updated_at": 0}, pending=None)
+    store.set_dialog("c", dialog={"kind": "climate", "updated_at": time.time()})
+    assert store.expire_dialogs(60, "a") == 1
+    assert (store.get("a").dialog, store.get("b").dialog is not None) == (None, True)
+    assert store.expire_dialogs(60, "unknown") == 0
+    assert store.expire_dialogs(60) == 1
+    assert (store.get("b").dialog, store.get("c").dialog is not None) == (None, True)
 
 
 async def test_survives_restart(hass: HomeAssistant, hass_storage: dict[str, Any]) -> None:

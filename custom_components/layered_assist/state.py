@@ -175,11 +175,18 @@ class ConversationStateStore:
         self._store.async_delay_save(self._data, SAVE_DELAY)
 
     @callback
-    def expire_dialogs(self, timeout: float) -> int:
-        """Close dialogs and pending commands idle longer than ``timeout``; return how many."""
+    def expire_dialogs(self, timeout: float, conversation_id: str | None = None) -> int:
+        """Close dialogs and pending commands idle longer than ``timeout``; return how many.
+
+        Of one conversation (a turn's own, before it is answered), or of every one (the timer's).
+        """
         cutoff = time.time() - timeout
         closed = 0
-        for state in self._states.values():
+        if conversation_id is None:
+            states: Iterable[ConversationState] = self._states.values()
+        else:
+            states = [state] if (state := self._states.get(conversation_id)) is not None else []
+        for state in states:
             for key in ("dialog", "pending"):
                 value = getattr(state, key)
                 if value is not None and float(value.get("updated_at", 0)) < cutoff:

@@ -88,8 +88,9 @@ class DialogHub:
     async def async_handle(self, turn: Turn) -> TurnOutcome | None:
         """Answer the turn when it belongs to an open dialog (or opens one); else None."""
         conversation_id = turn.conversation_id
-        # Expiry clears the stored state in place: the turn's state sees it.
-        self.states.expire_dialogs(self.options.timeout)
+        # Expiry clears the stored state in place: the turn's state sees it. (Other conversations'
+        # are the timer's to sweep.)
+        self.states.expire_dialogs(self.options.timeout, conversation_id)
         state = turn.state
         language = turn.language
         answers = turn.reading.answers
