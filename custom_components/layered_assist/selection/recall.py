@@ -491,6 +491,10 @@ def _names_anything(clause: Clause) -> bool:
     return bool(clause.entity_names or clause.kinds or clause.areas or clause.floors or clause.generic_places)
 
 
+# An entity's domain, and whether it is in the area said, on the floor said, where the speaker is.
+_FitKey = tuple[str, bool, bool, bool]
+
+
 def _head(segment: Segment) -> str | None:
     """Return the kind said last in a clause (the head noun: "晾衫架盏灯" is a light)."""
     return segment.clause.kinds[-1] if segment.clause.kinds else None
@@ -965,11 +969,11 @@ class Recaller:
         segment: Segment,
         context: RecallContext,
         unknown: set[str],
-        unnamed_fits: dict[tuple[str, str | None], float],
+        unnamed_fits: dict[_FitKey, float],
     ) -> Candidate:
         """Score one entity against a clause (``unknown``: the sounds of its words nobody knows).
 
-        How an entity no name said fits depends only on its domain and area: ``unnamed_fits``
+        How an entity no name said fits depends only on its domain and place: ``unnamed_fits``
         keeps that for the clause (a kind said in a home of a thousand is hundreds of them).
         """
         best, matched = _name_score(entry, said, segment)
@@ -980,9 +984,21 @@ class Recaller:
             score += SOUND_HINT * len(sounds & unknown) / max(1, len(sounds))
         if matched or best:
             fit = self._fit(entry, said, segment, context, best, matched)
-        elif (fit := unnamed_fits.get(key := (entry.domain, entry.area_id))) is None:
+        elif (fit := unnamed_fits.get(key := self._fit_key(entry, segment, context))) is None:
             fit = unnamed_fits[key] = self._fit(entry, said, segment, context, best, matched)
         return Candidate(entry.entity_id, round(score + fit, 4), best, matched)
+
+    def _fit_key(self, entry: CatalogEntry, segment: Segment, context: RecallContext) -> "_FitKey":
+        """Return what ``_fit`` reads of an entity nothing said names: its domain and place.
+
+        Whether it is in the area said, on the floor said, or where the speaker is.
+        """
+        return (
+            entry.domain,
+            entry.area_id in segment.areas,
+            bool(segment.floors) and self.catalog.floor_of(entry) in segment.floors,
+            entry.area_id is not None and entry.area_id == context.context_area,
+        )
 
     def _fit(
         self,
@@ -1176,12 +1192,19 @@ class Recaller:
         """Return the pool's candidates, best first."""
         entries = self.catalog.entries
         unknown = _unknown_sounds(segment.clause)
-        unnamed_fits: dict[tuple[str, str | None], float] = {}
-        scored = [
-            self._score(entries[entity_id], said, segment, context, unknown, unnamed_fits)
-            for entity_id in self._pool(segment, said, context, unknown)
-            if entity_id in entries
-        ]
+        unnamed_fits: dict[_FitKey, float] = {}
+        scored = []
+        for entity_id in self._pool(segment, said, context, unknown):
+            if (entry := entries.get(entity_id)) is None:
+                continue
+            if unknown or entity_id in said.pieces:
+                scored.append(self._score(entry, said, segment, context, unknown, unnamed_fits))
+                continue
+            # Nothing said names it (a kind said in a home of a thousand is hundreds of these).
+            key = self._fit_key(entry, segment, context)
+            if (fit := unnamed_fits.get(key)) is None:
+                fit = unnamed_fits[key] = self._fit(entry, said, segment, context, 0.0, "")
+            scored.append(Candidate(entity_id, round(fit, 4), 0.0, ""))
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
         return scored
 
@@ -1699,6 +1722,8 @@ class Recaller:
         head = _head(segment)
         if head is None or (kind := KINDS.get(head)) is None:
             return False
+        if not kind.device_classes and kind.domains != (head,):
+            return False  # no class says it (a main light is no class of light)
         placed = _placed(segment, context)
         return any(
             e.entity_id != named
