@@ -87,8 +87,15 @@ CHENGDU_FLAT: dict[str, Any] = {
         ("把灯打开嘛", [("light.turn_on", "light.elder_light", {})]),
         ("门锁上嘛", [("lock.lock", "lock.front_door", {})]),
         ("那把空调开起嘛", [("climate.turn_on", "climate.elder_ac", {})]),
-        # After a verb said done with nothing put before it, it may be 吗: it asks.
+        ("帮我把灯打开嘛", [("light.turn_on", "light.elder_light", {})]),
+        # Where it may be 吗 written 嘛, it asks: after a verb said done, with another question
+        # word or mark, or asking leave.
         ("灯关了嘛", []),
+        ("你把门锁了嘛", []),
+        ("灯关没关嘛", []),
+        ("门锁上没嘛", []),
+        ("门锁上嘛？", []),
+        ("灯可以关嘛", []),
         # 干嘛 asks what something is doing.
         ("空调在干嘛", []),
     ],
@@ -199,6 +206,13 @@ TAICHUNG_FLAT: dict[str, Any] = {
         entity("light.living_strip", "電視燈條", "living", "on", LIGHT),
         entity("light.dining", "餐桌吊燈", "dining", "on", LIGHT),
         entity(
+            "climate.living_ac",
+            "客廳冷氣",
+            "living",
+            "cool",
+            {**CLIMATE, "supported_features": 9 | 128 | 256},
+        ),
+        entity(
             "media_player.tv",
             "客廳電視",
             "living",
@@ -233,6 +247,24 @@ async def test_the_same_in_another_room(
     home = await load_home(hass, TAICHUNG_FLAT)
     calls = [("light.turn_off", entity_id, {}) for entity_id in expected]
     await assert_said(hass, home, fake_openai, sentences, "zh-Hant", calls)
+
+
+async def test_the_same_of_two_kinds_is_not_half_done(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """A light and an air conditioner switched off, then "the dining room's too" where there is
+    only a light: not the light alone (handed on)."""
+    home = await load_home(hass, TAICHUNG_FLAT)
+    await assert_said(
+        hass,
+        home,
+        fake_openai,
+        ["關掉客廳大燈和客廳冷氣", "餐廳的也是"],
+        "zh-Hant",
+        [("light.turn_off", "light.living_main", {}), ("climate.turn_off", "climate.living_ac", {})],
+        model_may_answer=True,
+    )
+    assert len(fake_openai.chat_requests) > 0
 
 
 async def test_simply_mute_it(

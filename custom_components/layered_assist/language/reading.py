@@ -380,11 +380,15 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
         return Mood.PAST, polite
     if "negation" in concepts:
         return Mood.NEGATION, polite
-    if "request_end" in concepts and actions and not hard:
-        # "把灯打开嘛", "门锁上嘛": a request said softly. "床头灯关了嘛" may be "is it off?" with
-        # 吗 written 嘛: with a verb said done and nothing put before it, it asks.
-        done = _said_done(pieces) and not any(p.has(Category.FILLER, "object_marker") for p in pieces)
-        return (Mood.QUESTION if done else Mood.COMMAND), polite
+    if "request_end" in concepts and not hard:
+        # "把灯打开嘛", "门锁上嘛", "帮我把灯打开嘛": a request said softly. It may also be 吗
+        # written 嘛: after a verb said done ("床头灯关了嘛", "你把门锁了嘛"), with another
+        # question word ("关没关嘛", "锁上没嘛", a question mark), or asking leave with no one
+        # asked to do it ("床头灯可以关嘛"), it asks.
+        if not actions or _asks(pieces) or _said_done(pieces):
+            return Mood.QUESTION, polite
+        leave = "polite_start" in concepts and not request
+        return (Mood.QUESTION if leave else Mood.COMMAND), polite
     soft = any(
         p.has(Category.MOOD, "question_end") or (p.has(Category.MOOD, "question_start") and p is not leading)
         for p in pieces
@@ -400,6 +404,15 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
     if feelings and not actions:
         return Mood.FEELING, polite
     return Mood.COMMAND, polite
+
+
+def _asks(pieces: Sequence[Piece]) -> bool:
+    """Tell whether a clause has a question word or mark anywhere ("关没关", "锁上没", "？")."""
+    return any(
+        p.could_be(Category.MOOD, "question", "question_start", "question_end")
+        or (p.role is Role.PUNCT and p.text in "?？")
+        for p in pieces
+    )
 
 
 def _said_done(pieces: Sequence[Piece]) -> bool:

@@ -16,7 +16,7 @@ from homeassistant.helpers import device_registry as dr, entity_registry as er
 
 from ..const import LOGGER
 from ..language.actions import IMPLIED, MEDIA_VERBS, MODIFIERS, Action, ActionKind
-from ..language.concepts import KINDS
+from ..language.concepts import GENERIC, KINDS
 from ..language.lexicon import Category
 from ..language.pieces import Piece, Role
 from ..language.reading import Clause, Mood, Reading
@@ -33,6 +33,8 @@ from .recall import CONFIDENT_SCORE, Recall, RecallContext, Recaller, Segment, s
 
 # Devices a setting does not switch on by itself: "把空调开到26度" switches it on first.
 _SWITCHED_BY_ON = frozenset({"climate", "water_heater", "humidifier"})
+# Kinds every plug or switch may be named: they make no two plugs alike.
+_ANY_PLUG = GENERIC | {"plug"}
 
 
 # The lists of a device's own options, with the command that picks one.
@@ -653,6 +655,24 @@ class SelectionEngine:
         }
         return plan_command(self.hass, entity_id, mapped[0], mapped[1], record)
 
+    def _like_all_before(self, others: Sequence[str], done_to: set[str]) -> bool:
+        """Tell whether the devices said now are of every domain done to before, and alike.
+
+        (Plugs alike by what their names say they work: a kettle's and a water dispenser's are
+        no electric blanket's.)
+        """
+        if {t.split(".", 1)[0] for t in others} != {t.split(".", 1)[0] for t in done_to}:
+            return False
+        before = [e for t in done_to if (e := self.catalog.entry(t)) is not None and e.domain == "switch"]
+        return all(
+            (entry := self.catalog.entry(target)) is not None
+            and (
+                entry.domain != "switch"
+                or any((entry.named_kinds & b.named_kinds) - _ANY_PLUG for b in before)
+            )
+            for target in others
+        )
+
     def _replay(self, state: ConversationState, recall: Recall) -> list[PlannedCommand] | None:
         """Plan the last commands again ("再来一次"), re-reading relative actions.
 
@@ -684,6 +704,9 @@ class SelectionEngine:
             domains_before = {entity_id.split(".", 1)[0] for entity_id in done_to}
             if any(target.split(".", 1)[0] not in domains_before for target in others):
                 return None  # a device said that nothing done before fits
+            if len(done_to) > 1 and not self._like_all_before(others, done_to):
+                # "关掉客厅灯和客厅空调" … "卧室的也一样" finding only the bedroom's lights: half.
+                return None
             record = last[0][1]
             last = [(target, record) for target in others]
         planned = []

@@ -826,8 +826,10 @@ class Recaller:
             and context.recent_devices
         ):
             # "儿童房的也关了": the kind of device the last turn was about, in the room now said.
+            # (Not one of two kinds it was about: "关掉客厅灯和客厅空调" … "主卧的也是" is both.)
             last = self.catalog.entry(context.recent_devices[0])
-            if last is not None:
+            kinds_before = {t.split(".", 1)[0] for t in context.last_targets}
+            if last is not None and len(kinds_before) <= 1:
                 domains = primary = frozenset({last.domain})
                 classes = frozenset({last.device_class}) if last.device_class else frozenset()
                 # "Jack's room too" after "the lights in Emma's room": every one there again.
