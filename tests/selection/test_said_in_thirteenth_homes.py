@@ -11,8 +11,12 @@ from typing import Any
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
+from custom_components.layered_assist.language.reading import read
+from custom_components.layered_assist.state import ConversationState
+from homeassistant.components.conversation.const import DATA_COMPONENT
 from homeassistant.core import HomeAssistant
 
+from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI
 from .homes import CLIMATE, DEHUMIDIFIER, LIGHT, TV, assert_said, entity, load_home
 
@@ -283,3 +287,35 @@ async def test_simply_mute_it(
             ("media_player.volume_mute", "media_player.tv", {"is_volume_muted": True}),
         ],
     )
+
+
+FLOOR_LAMPS: dict[str, Any] = {
+    "language": "en",
+    "areas": [{"id": room.lower(), "name": room} for room in ("Living", "Library", "Study", "Nursery")],
+    "entities": [
+        entity("light.floor_lamp", "Floor Lamp", "living", "on", LIGHT),
+        *(
+            entity(f"light.{room}_floor_lamp", f"{room.title()} Floor Lamp", room, "on", LIGHT)
+            for room in ("library", "study", "nursery")
+        ),
+        *(entity(f"light.a{n}", f"Ceiling {n}", "study", "on", LIGHT) for n in range(30)),
+    ],
+}
+
+
+async def test_a_name_read_as_its_kind_leaves_the_model_the_devices_of_that_kind(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """ "the floor lamp" among four rooms' floor lamps: nothing done, and the model is given
+    the floor lamps (the one named so whole first), not the lights by their ids."""
+    home = await load_home(hass, FLOOR_LAMPS)
+    await assert_said(hass, home, fake_openai, ["Set the floor lamp to 50 percent"], "en", [])
+    engine = hass.data[DATA_COMPONENT].get_entity(AGENT_ID).engine
+    reading = read("Set the floor lamp to 50 percent", "en", engine.catalog.names)
+    recall = engine.recall(reading, ConversationState(), None)
+    assert list(recall.candidates[:4]) == [
+        "light.floor_lamp",
+        "light.library_floor_lamp",
+        "light.nursery_floor_lamp",
+        "light.study_floor_lamp",
+    ]

@@ -1118,6 +1118,21 @@ class Recaller:
         alias = self._kind_alias(segment, context)
         said = _said(segment.clause, self.catalog.place_words, segment.primary_domains, ignore=alias)
         scored = self._scored(segment, said, context)
+        if alias is not None and (head := _head(segment)) is not None:
+            # The name read as its kind: of those as likely, the devices named as that kind lead
+            # ("the floor lamp" among twenty rooms' floor lamps: those, not every light by its id).
+            # The one named so whole first.
+            entries = self.catalog.entries
+            whole = {m.owner for p in segment.clause.pieces if p.text == alias for m in p.names if m.full}
+            scored.sort(
+                key=lambda c: (
+                    -c.score,
+                    not narrower(head, entries[c.entity_id].named_kinds),
+                    c.entity_id not in whole,
+                    -c.name_score,
+                    c.entity_id,
+                )
+            )
         case = _Case(replace(segment, candidates=tuple(scored), read_as_kind=alias), context, previous)
         if (
             alias is not None
