@@ -1,9 +1,9 @@
 """What the thirteenth blind sets found done wrong, in homes of the same kinds.
 
 An Austin house whose Sonos speakers are named by their rooms, a Chengdu flat whose utility
-balcony is lit by a wall switch, and a Sha Tin flat where one curtain kept an English name; the
-checks are the service calls HA received, and that nothing is done where the sentence leaves it
-open.
+balcony is lit by a wall switch and whose grandfather ends requests with 嘛, a Sha Tin flat where
+one curtain kept an English name, and a Taichung flat; the checks are the service calls HA
+received, and that nothing is done where the sentence leaves it open.
 """
 
 from typing import Any
@@ -40,27 +40,6 @@ AUSTIN_HOUSE: dict[str, Any] = {
 }
 
 
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        # The bedroom has a speaker named Bedroom and no TV: a speaker is no TV.
-        ("Turn on the TV in the bedroom", []),
-        # Said as what it is, it is that one.
-        ("Pause the bedroom speaker", [("media_player.media_pause", "media_player.bedroom", {})]),
-    ],
-)
-async def test_a_device_named_for_its_room_is_not_another_kind(
-    hass: HomeAssistant,
-    init_integration: MockConfigEntry,
-    fake_openai: FakeOpenAI,
-    sentence: str,
-    expected: list[tuple[str, str, dict[str, Any]]],
-) -> None:
-    """A kind said whose class the named device is not: nothing is done to it."""
-    home = await load_home(hass, AUSTIN_HOUSE)
-    await assert_said(hass, home, fake_openai, [sentence], "en", expected)
-
-
 CHENGDU_FLAT: dict[str, Any] = {
     "language": "zh-Hans",
     "areas": [
@@ -82,46 +61,6 @@ CHENGDU_FLAT: dict[str, Any] = {
         entity("lock.front_door", "大门", "entrance", "unlocked", {"supported_features": 0}),
     ],
 }
-
-
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        # 嘛 ends a request said softly, as Sichuan says it.
-        ("把灯打开嘛", [("light.turn_on", "light.elder_light", {})]),
-        ("门锁上嘛", [("lock.lock", "lock.front_door", {})]),
-        ("那把空调开起嘛", [("climate.turn_on", "climate.elder_ac", {})]),
-        ("帮我把灯打开嘛", [("light.turn_on", "light.elder_light", {})]),
-        # Where it may be 吗 written 嘛, it asks: after a verb said done, with another question
-        # word or mark, or asking leave.
-        ("灯关了嘛", []),
-        ("你把门锁了嘛", []),
-        ("灯关没关嘛", []),
-        ("门锁上没嘛", []),
-        ("门锁上嘛？", []),
-        ("灯可以关嘛", []),
-        # 干嘛 asks what something is doing.
-        ("空调在干嘛", []),
-    ],
-)
-async def test_a_request_ended_with_ma(
-    hass: HomeAssistant,
-    init_integration: MockConfigEntry,
-    fake_openai: FakeOpenAI,
-    sentence: str,
-    expected: list[tuple[str, str, dict[str, Any]]],
-) -> None:
-    """嘛 after a request asks for it to be done; after 了 alone it may ask whether it is."""
-    home = await load_home(hass, CHENGDU_FLAT)
-    await assert_said(hass, home, fake_openai, [sentence], "zh-Hans", expected, "elder")
-
-
-async def test_the_lights_of_a_room_lit_by_a_wall_switch_are_not_left_to_ha(
-    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
-) -> None:
-    """HA's "the lights there" are its light entities: the airer's light, not the room's switch."""
-    home = await load_home(hass, CHENGDU_FLAT)
-    await assert_said(hass, home, fake_openai, ["小阳台灯打开"], "zh-Hans", [])
 
 
 SHA_TIN_FLAT: dict[str, Any] = {
@@ -161,47 +100,6 @@ SHA_TIN_FLAT: dict[str, Any] = {
 }
 
 
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
-        # The model's name is the one plug's own, and only the others' device's.
-        ("開米家智能插座三", [("switch.turn_on", "switch.plug_2", {})]),
-        ("客廳抽濕機轉持續抽濕", [("humidifier.set_mode", "humidifier.living", {"mode": "Continuous"})]),
-    ],
-)
-async def test_what_people_say_in_a_sha_tin_flat(
-    hass: HomeAssistant,
-    init_integration: MockConfigEntry,
-    fake_openai: FakeOpenAI,
-    sentence: str,
-    expected: list[tuple[str, str, dict[str, Any]]],
-) -> None:
-    """Each sentence does exactly the expected calls."""
-    home = await load_home(hass, SHA_TIN_FLAT)
-    await assert_said(hass, home, fake_openai, [sentence], "zh-HK", expected)
-
-
-@pytest.mark.parametrize(
-    ("area", "expected"),
-    [
-        # Three curtains, and "curtain" is what 窗簾 says: which one is not said.
-        (None, []),
-        # Said in her room, hers.
-        ("daughter", [("cover.close_cover", "cover.daughter", {})]),
-    ],
-)
-async def test_a_kind_word_as_a_name_in_another_language_is_the_kind(
-    hass: HomeAssistant,
-    init_integration: MockConfigEntry,
-    fake_openai: FakeOpenAI,
-    area: str | None,
-    expected: list[tuple[str, str, dict[str, Any]]],
-) -> None:
-    """A curtain named Curtain beside 客廳窗簾 is one of the curtains, not the curtain."""
-    home = await load_home(hass, SHA_TIN_FLAT)
-    await assert_said(hass, home, fake_openai, ["Close the curtain"], "zh-HK", expected, area)
-
-
 TAICHUNG_FLAT: dict[str, Any] = {
     "language": "zh-Hant",
     "areas": [{"id": "living", "name": "客廳"}, {"id": "dining", "name": "餐廳"}],
@@ -232,25 +130,110 @@ TAICHUNG_FLAT: dict[str, Any] = {
 }
 
 
+def said(
+    home: dict[str, Any],
+    sentences: list[str],
+    expected: list[tuple[str, str, dict[str, Any]]],
+    area: str | None = None,
+    *,
+    why: str,
+) -> Any:
+    """One conversation in one of the homes, named by what it shows."""
+    return pytest.param(home, sentences, expected, area, id=why)
+
+
+ELDER_LIGHT_ON = [("light.turn_on", "light.elder_light", {})]
+LIVING_LIGHTS_AND_DINING = [
+    ("light.turn_off", entity_id, {})
+    for entity_id in ("light.living_main", "light.living_strip", "light.dining")
+]
+
+
 @pytest.mark.parametrize(
-    ("sentences", "expected"),
+    ("home", "sentences", "expected", "area"),
     [
-        # 也是 after a room's lights: the same to the lights of the room said.
-        (["客廳的燈全關", "餐廳的也是"], ["light.living_main", "light.living_strip", "light.dining"]),
-        (["客廳的燈全關", "餐廳的也一樣"], ["light.living_main", "light.living_strip", "light.dining"]),
+        # The bedroom has a speaker named Bedroom and no TV: a speaker is no TV; said as what it
+        # is, it is that one.
+        said(AUSTIN_HOUSE, ["Turn on the TV in the bedroom"], [], why="speaker-is-no-tv"),
+        said(
+            AUSTIN_HOUSE,
+            ["Pause the bedroom speaker"],
+            [("media_player.media_pause", "media_player.bedroom", {})],
+            why="speaker-said-so",
+        ),
+        # 嘛 ends a request said softly, as Sichuan says it.
+        said(CHENGDU_FLAT, ["把灯打开嘛"], ELDER_LIGHT_ON, "elder", why="ma-request"),
+        said(CHENGDU_FLAT, ["帮我把灯打开嘛"], ELDER_LIGHT_ON, "elder", why="ma-polite-request"),
+        said(CHENGDU_FLAT, ["门锁上嘛"], [("lock.lock", "lock.front_door", {})], "elder", why="ma-lock"),
+        said(
+            CHENGDU_FLAT,
+            ["那把空调开起嘛"],
+            [("climate.turn_on", "climate.elder_ac", {})],
+            "elder",
+            why="ma-kai-qi",
+        ),
+        # Where it may be 吗 written 嘛, it asks: after a verb said done, with another question
+        # word or mark, or asking leave; 干嘛 asks what something is doing.
+        *(
+            said(CHENGDU_FLAT, [sentence], [], "elder", why=f"ma-asks-{n}")
+            for n, sentence in enumerate(
+                [
+                    "灯关了嘛",
+                    "你把门锁了嘛",
+                    "灯关没关嘛",
+                    "门锁上没嘛",
+                    "门锁上嘛？",
+                    "灯可以关嘛",
+                    "空调在干嘛",
+                ]
+            )
+        ),
+        # HA's "the lights there" are its light entities: the airer's light, not the room's switch.
+        said(CHENGDU_FLAT, ["小阳台灯打开"], [], why="room-lit-by-a-wall-switch"),
+        # The model's name is the one plug's own, and only the others' device's.
+        said(SHA_TIN_FLAT, ["開米家智能插座三"], [("switch.turn_on", "switch.plug_2", {})], why="own-name"),
+        said(
+            SHA_TIN_FLAT,
+            ["客廳抽濕機轉持續抽濕"],
+            [("humidifier.set_mode", "humidifier.living", {"mode": "Continuous"})],
+            why="continuous",
+        ),
+        # Three curtains, and "curtain" is what 窗簾 says: which one is not said; in her room, hers.
+        said(SHA_TIN_FLAT, ["Close the curtain"], [], why="curtain-is-the-kind"),
+        said(
+            SHA_TIN_FLAT,
+            ["Close the curtain"],
+            [("cover.close_cover", "cover.daughter", {})],
+            "daughter",
+            why="curtain-here",
+        ),
+        # 也是 / 也一樣 after a room's lights: the same to the lights of the room said.
+        said(TAICHUNG_FLAT, ["客廳的燈全關", "餐廳的也是"], LIVING_LIGHTS_AND_DINING, why="ye-shi"),
+        said(TAICHUNG_FLAT, ["客廳的燈全關", "餐廳的也一樣"], LIVING_LIGHTS_AND_DINING, why="ye-yi-yang"),
+        # 乾脆 ("just") adds nothing to the request after a volume follow-up.
+        said(
+            TAICHUNG_FLAT,
+            ["可以幫我把電視聲音轉小一點嗎", "好了乾脆靜音"],
+            [
+                ("media_player.volume_down", "media_player.tv", {}),
+                ("media_player.volume_mute", "media_player.tv", {"is_volume_muted": True}),
+            ],
+            why="gan-cui",
+        ),
     ],
 )
-async def test_the_same_in_another_room(
+async def test_what_is_said_in_the_thirteenth_homes(
     hass: HomeAssistant,
     init_integration: MockConfigEntry,
     fake_openai: FakeOpenAI,
+    home: dict[str, Any],
     sentences: list[str],
-    expected: list[str],
+    expected: list[tuple[str, str, dict[str, Any]]],
+    area: str | None,
 ) -> None:
-    """What was done to every light of one room is done to the lights of the room said next."""
-    home = await load_home(hass, TAICHUNG_FLAT)
-    calls = [("light.turn_off", entity_id, {}) for entity_id in expected]
-    await assert_said(hass, home, fake_openai, sentences, "zh-Hant", calls)
+    """Each conversation does exactly the expected calls, with no model."""
+    loaded = await load_home(hass, home)
+    await assert_said(hass, loaded, fake_openai, sentences, home["language"], expected, area)
 
 
 async def test_the_same_of_two_kinds_is_not_half_done(
@@ -269,24 +252,6 @@ async def test_the_same_of_two_kinds_is_not_half_done(
         model_may_answer=True,
     )
     assert len(fake_openai.chat_requests) > 0
-
-
-async def test_simply_mute_it(
-    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
-) -> None:
-    """乾脆 ("just") adds nothing to the request after a volume follow-up."""
-    home = await load_home(hass, TAICHUNG_FLAT)
-    await assert_said(
-        hass,
-        home,
-        fake_openai,
-        ["可以幫我把電視聲音轉小一點嗎", "好了乾脆靜音"],
-        "zh-Hant",
-        [
-            ("media_player.volume_down", "media_player.tv", {}),
-            ("media_player.volume_mute", "media_player.tv", {"is_volume_muted": True}),
-        ],
-    )
 
 
 FLOOR_LAMPS: dict[str, Any] = {
