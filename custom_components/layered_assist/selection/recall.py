@@ -986,8 +986,11 @@ class Recaller:
             score += SOUND_HINT * len(sounds & unknown) / max(1, len(sounds))
         if matched or best:
             fit = self._fit(entry, said, segment, context, best, matched)
-        elif (fit := unnamed_fits.get(key := self._fit_key(entry, segment, context))) is None:
-            fit = unnamed_fits[key] = self._fit(entry, said, segment, context, best, matched)
+        else:
+            key = self._fit_key(entry, segment, context)
+            if (known := unnamed_fits.get(key)) is None:
+                known = unnamed_fits[key] = self._fit(entry, said, segment, context, best, matched)
+            fit = known
         return Candidate(entry.entity_id, round(score + fit, 4), best, matched)
 
     def _fit_key(self, entry: CatalogEntry, segment: Segment, context: RecallContext) -> "_FitKey":
