@@ -13,7 +13,7 @@ from ..language.reading import Clause, Mood
 from ..language.tokens import normalize
 from ..turn import Passed, Turn, TurnOutcome
 from .catalog import DeviceCatalog
-from .recall import Recall
+from .recall import Recall, switches_a_light
 
 # HA's pipeline leaves these to LLM agents too: its local matching of them is loose.
 _LEFT_TO_THE_MODEL = {intent.INTENT_GET_STATE, "HassMediaSearchAndPlay"}
@@ -160,9 +160,7 @@ class FastPathLayer:
         if not any(kind in LIGHTS for kind in clause.kinds):
             return False
         there = self.catalog.in_areas(clause.areas) if clause.areas else self.catalog.on_floors(clause.floors)
-        return any(
-            e.domain == "switch" and e.named_kinds & LIGHTS and e.device_class != "outlet" for e in there
-        )
+        return any(switches_a_light(e) for e in there)
 
     def _worth_asking_ha(self, recall: Recall, area: str | None) -> bool:
         """Tell whether HA's strict matcher could match; its cost grows with the home."""

@@ -701,6 +701,14 @@ def _the_light_said(head: str | None, entry: CatalogEntry) -> bool:
     return head is None or head in GENERIC or head not in LIGHTS or narrower(head, entry.named_kinds)
 
 
+def switches_a_light(entry: CatalogEntry) -> bool:
+    """Tell whether a switch is named as a light, a wall switch that works one.
+
+    ("公卫开关" with the alias 公卫灯, 生活阳台灯 on an Aqara H1; a socket is not.)
+    """
+    return entry.domain == "switch" and entry.device_class != "outlet" and bool(entry.named_kinds & LIGHTS)
+
+
 def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> bool:
     """Tell whether an entity is of the kind the clause names (窗帘: a curtain, not the garage door).
 
@@ -730,13 +738,7 @@ def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> b
             # A purifier is no 电扇, an Apple TV no 电视: its name says what it is.
             return False
     if entry.domain not in segment.primary_domains:
-        # A wall switch that works a light is a light ("公卫开关", alias 公卫灯); a plug is not.
-        return (
-            "light" in segment.primary_domains
-            and entry.domain == "switch"
-            and entry.device_class != "outlet"
-            and bool(entry.named_kinds & LIGHTS)
-        )
+        return "light" in segment.primary_domains and switches_a_light(entry)
     excluded = {k for kind in segment.clause.kinds for k in EXCLUDES.get(kind, ())}
     if excluded & entry.named_kinds:
         return False
@@ -987,11 +989,22 @@ class Recaller:
         if matched or best:
             fit = self._fit(entry, said, segment, context, best, matched)
         else:
-            key = self._fit_key(entry, segment, context)
-            if (known := unnamed_fits.get(key)) is None:
-                known = unnamed_fits[key] = self._fit(entry, said, segment, context, best, matched)
-            fit = known
+            fit = self._unnamed_fit(entry, said, segment, context, unnamed_fits)
         return Candidate(entry.entity_id, round(score + fit, 4), best, matched)
+
+    def _unnamed_fit(
+        self,
+        entry: CatalogEntry,
+        said: _Said,
+        segment: Segment,
+        context: RecallContext,
+        unnamed_fits: dict["_FitKey", float],
+    ) -> float:
+        """Return ``_fit`` of an entity nothing said names, once per domain and place of a clause."""
+        key = self._fit_key(entry, segment, context)
+        if (fit := unnamed_fits.get(key)) is None:
+            fit = unnamed_fits[key] = self._fit(entry, said, segment, context, 0.0, "")
+        return fit
 
     def _fit_key(self, entry: CatalogEntry, segment: Segment, context: RecallContext) -> "_FitKey":
         """Return what ``_fit`` reads of an entity nothing said names: its domain and place.
@@ -1221,9 +1234,7 @@ class Recaller:
                 scored.append(self._score(entry, said, segment, context, unknown, unnamed_fits))
                 continue
             # Nothing said names it (a kind said in a home of a thousand is hundreds of these).
-            key = self._fit_key(entry, segment, context)
-            if (fit := unnamed_fits.get(key)) is None:
-                fit = unnamed_fits[key] = self._fit(entry, said, segment, context, 0.0, "")
+            fit = self._unnamed_fit(entry, said, segment, context, unnamed_fits)
             scored.append(Candidate(entity_id, round(fit, 4), 0.0, ""))
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
         return scored
