@@ -111,6 +111,7 @@ class LoadedHome:
     language: str
     area_ids: dict[str, str] = field(default_factory=dict)
     floor_ids: dict[str, str] = field(default_factory=dict)
+    # The service calls made, one per entity they were made for.
     calls: list[ServiceCall] = field(default_factory=list)
 
     def acted_on(self, since: int = 0) -> set[str]:
@@ -208,10 +209,14 @@ def _register_services(hass: HomeAssistant, loaded: LoadedHome, domains: Iterabl
 
     @callback
     def record(call: ServiceCall) -> None:
-        loaded.calls.append(call)
         ids = call.data.get(ATTR_ENTITY_ID, [])
+        if not ids:
+            loaded.calls.append(call)
+        # One record per device: a call for several ("every light off") is what each was told.
         for entity_id in [ids] if isinstance(ids, str) else ids:
-            _apply(hass, entity_id, call.service, dict(call.data))
+            data = {**call.data, ATTR_ENTITY_ID: entity_id}
+            loaded.calls.append(ServiceCall(hass, call.domain, call.service, data, call.context))
+            _apply(hass, entity_id, call.service, data)
 
     # These replace the integrations' own services, which find no entities here.
     for domain in domains:

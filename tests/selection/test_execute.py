@@ -11,7 +11,7 @@ from custom_components.layered_assist.selection.execute import (
     plan_command,
 )
 from homeassistant.auth.models import User
-from homeassistant.const import Platform
+from homeassistant.const import EVENT_CALL_SERVICE, Platform
 from homeassistant.core import Context, HomeAssistant, ServiceCall
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.setup import async_setup_component
@@ -91,6 +91,61 @@ async def test_a_device_refusing_a_value_is_reported(hass: HomeAssistant) -> Non
         "Could not do that with Hvac: Provided temperature 60.0 is not valid. Accepted range is 7 to 35"
         "; Turned on Bed Light."
     )
+
+
+async def test_devices_given_the_same_setting_are_one_call(hass: HomeAssistant) -> None:
+    """Every light switched off is one HA call, as HA's own group commands are; each has its outcome."""
+    await setup_demo(hass, Platform.LIGHT)
+    lights = ["light.bed_light", "light.ceiling_lights", "light.kitchen_lights"]
+    for entity_id in lights:
+        await hass.services.async_call("light", "turn_on", {"entity_id": entity_id}, blocking=True)
+    made: list[dict[str, object]] = []
+    hass.bus.async_listen(EVENT_CALL_SERVICE, lambda event: made.append(dict(event.data)))
+    report = await async_execute(hass, [plan_command(hass, e, "turn_off", None) for e in lights], Context())
+    await hass.async_block_till_done()
+    assert report.all_ok
+    assert report.acted_on == lights
+    assert [(m["domain"], m["service"], m["service_data"]["entity_id"]) for m in made] == [
+        ("light", "turn_off", lights)
+    ]
+    assert [hass.states.get(e).state for e in lights] == ["off", "off", "off"]
+
+
+async def test_a_device_failing_in_a_joined_call_fails_alone(
+    hass: HomeAssistant, en_home: LoadedHome
+) -> None:
+    """When HA refuses the joined call, each device is called alone: only the failing one fails."""
+    plugs = ["switch.coffee_machine", "switch.kettle", "switch.dishwasher"]
+
+    def turn_on(call: ServiceCall) -> None:
+        if "switch.kettle" in call.data["entity_id"]:
+            raise HomeAssistantError("Kettle is not responding")
+        en_home.calls.append(call)
+
+    hass.services.async_register("switch", "turn_on", turn_on)
+    report = await async_execute(hass, [plan_command(hass, e, "turn_on", None) for e in plugs], Context())
+    assert [(o.command.entity_id, o.error) for o in report.outcomes] == [
+        ("switch.coffee_machine", None),
+        ("switch.kettle", "Kettle is not responding"),
+        ("switch.dishwasher", None),
+    ]
+    called = sorted(call.data["entity_id"] for call in en_home.calls)
+    assert called == ["switch.coffee_machine", "switch.dishwasher"]
+
+
+async def test_steps_are_never_joined(hass: HomeAssistant) -> None:
+    """A step ("a bit brighter") is its own call for each light: a joined one is never given twice."""
+    await setup_demo(hass, Platform.LIGHT)
+    lights = ["light.bed_light", "light.ceiling_lights"]
+    made: list[str] = []
+    hass.bus.async_listen(
+        EVENT_CALL_SERVICE, lambda event: made.append(event.data["service_data"]["entity_id"])
+    )
+    steps = [plan_command(hass, e, "turn_on", {"brightness_step_pct": 10}) for e in lights]
+    report = await async_execute(hass, steps, Context())
+    await hass.async_block_till_done()
+    assert report.all_ok
+    assert sorted(made) == lights
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ the validation of every command before a service call, whoever proposed it.
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Literal
 
 from homeassistant.const import ATTR_FRIENDLY_NAME, ATTR_SUPPORTED_FEATURES
@@ -190,11 +191,22 @@ def _when(condition: bool, spec: CommandSpec) -> CommandSpec | None:
     return spec if condition else None
 
 
-def commands_for(state: State) -> dict[str, CommandSpec]:
+# The commands last worked out for each entity, with the state they were read from: a state
+# is never changed in place (HA writes a new one), so the same state object gives the same
+# commands. A whole-home group plans hundreds of commands and checks each twice.
+_COMMANDS_OF_STATE: dict[str, tuple[State, Mapping[str, CommandSpec]]] = {}
+
+
+def commands_for(state: State) -> Mapping[str, CommandSpec]:
     """Return the commands an entity supports, by name."""
+    known = _COMMANDS_OF_STATE.get(state.entity_id)
+    if known is not None and known[0] is state:
+        return known[1]
     features = int(state.attributes.get(ATTR_SUPPORTED_FEATURES) or 0)
     builder = _BUILDERS.get(state.domain)
-    return builder(state, features) if builder else {}
+    commands: Mapping[str, CommandSpec] = MappingProxyType(builder(state, features) if builder else {})
+    _COMMANDS_OF_STATE[state.entity_id] = (state, commands)
+    return commands
 
 
 def _light(state: State, features: int) -> dict[str, CommandSpec]:

@@ -90,25 +90,26 @@ async def async_execute(
 ) -> ExecutionReport:
     """Call every command's service at once and collect the outcomes."""
 
-    async def run(planned: PlannedCommand) -> CommandOutcome:
+    async def call(planned: PlannedCommand, entity_ids: str | list[str]) -> CommandOutcome:
         domain = planned.entity_id.split(".", 1)[0]
         try:
             await hass.services.async_call(
                 domain,
                 planned.service,
-                {ATTR_ENTITY_ID: planned.entity_id, **planned.data},
+                {ATTR_ENTITY_ID: entity_ids, **planned.data},
                 blocking=True,
                 context=context,
             )
         except Unauthorized:
-            LOGGER.info(
-                "Command %s on %s refused: the user may not control it", planned.command, planned.entity_id
-            )
+            LOGGER.info("Command %s on %s refused: the user may not control it", planned.command, entity_ids)
             return CommandOutcome(planned, "unauthorized", refused=True)
         except (HomeAssistantError, ValueError) as err:
-            LOGGER.info("Command %s on %s failed: %s", planned.command, planned.entity_id, err)
+            LOGGER.info("Command %s on %s failed: %s", planned.command, entity_ids, err)
             return CommandOutcome(planned, str(err) or type(err).__name__)
         return CommandOutcome(planned)
+
+    async def run(planned: PlannedCommand) -> CommandOutcome:
+        return await call(planned, planned.entity_id)
 
     async def run_in_order(batch: list[PlannedCommand]) -> list[CommandOutcome]:
         # One device's commands one after another: switched on, then its mode, then its values;
@@ -121,12 +122,54 @@ async def async_execute(
             )
         return outcomes
 
+    async def run_together(alike: list[PlannedCommand]) -> list[CommandOutcome]:
+        # Many devices given the same setting ("turn off every light"): one call for them all,
+        # as HA's own group commands do. Should HA refuse it (one device the user may not
+        # control, one that cannot), each is called alone so every device has its own outcome;
+        # only settings that end the same however often they are given are joined.
+        if (await call(alike[0], [planned.entity_id for planned in alike])).ok:
+            return [CommandOutcome(planned) for planned in alike]
+        return list(await asyncio.gather(*(run(planned) for planned in alike)))
+
     by_entity: dict[str, list[PlannedCommand]] = {}
     for planned in commands:
         by_entity.setdefault(planned.entity_id, []).append(planned)
-    done = await asyncio.gather(*(run_in_order(batch) for batch in by_entity.values()))
+    alone = [batch for batch in by_entity.values() if len(batch) > 1 or not _repeatable(batch[0])]
+    alike: dict[tuple[str, str, str], list[PlannedCommand]] = {}
+    for batch in by_entity.values():
+        if len(batch) == 1 and _repeatable(batch[0]):
+            planned = batch[0]
+            key = (planned.entity_id.split(".", 1)[0], planned.service, repr(sorted(planned.data.items())))
+            alike.setdefault(key, []).append(planned)
+    groups = [group for group in alike.values() if len(group) > 1]
+    alone += [group for group in alike.values() if len(group) == 1]
+    done = await asyncio.gather(
+        *(run_in_order(batch) for batch in alone), *(run_together(group) for group in groups)
+    )
     outcomes = {id(o.command): o for batch in done for o in batch}
     return ExecutionReport([outcomes[id(c)] for c in commands])
+
+
+# Services whose every call changes the device again: a batch that failed half-way must not
+# be repeated for the devices it already changed.
+_STEPPING_SERVICES = frozenset(
+    {
+        "toggle",
+        "increase_speed",
+        "decrease_speed",
+        "volume_up",
+        "volume_down",
+        "media_play_pause",
+        "media_next_track",
+        "media_previous_track",
+    }
+)
+_STEPPING_FIELDS = frozenset({"brightness_step", "brightness_step_pct"})
+
+
+def _repeatable(planned: PlannedCommand) -> bool:
+    """Tell whether a command leaves the device the same when given twice."""
+    return planned.service not in _STEPPING_SERVICES and not _STEPPING_FIELDS & set(planned.data)
 
 
 def _joined(batch: list[PlannedCommand]) -> list[list[PlannedCommand]]:
