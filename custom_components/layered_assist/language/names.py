@@ -47,6 +47,8 @@ class _Stretch:
     plural: bool = False
     start: int = 0
     before: str = ""
+    # Indexed from the name said in other words (厅 of 客厅), not as the home has it.
+    other_words: bool = False
 
 
 def name_tokens(name: str) -> tuple[Token, ...]:
@@ -74,6 +76,7 @@ def joined(tokens: Sequence[Token]) -> str:
 
 
 _CHINESE_DIGITS = "零一二三四五六七八九"
+_CHINESE_NUMBER_CHARACTERS = frozenset(f"{_CHINESE_DIGITS}十百两")
 
 
 def _said_digit_by_digit(token: Token) -> bool:
@@ -183,7 +186,11 @@ _COMMON_WORDS = frozenset(
 
 def _worth_a_part(tokens: Sequence[Token]) -> bool:
     """Tell whether a stretch of a name may name it alone (not one Chinese character, not a number)."""
-    if all(t.text.isdigit() for t in tokens):
+    if all(t.text.isdigit() for t in tokens) or (
+        all(t.text in _CHINESE_NUMBER_CHARACTERS for t in tokens) and any(t.text in "十百两" for t in tokens)
+    ):
+        # (Not "四十" of 小米电视 A Pro 43 said as 四十三: a quantity said is a value; 三五二 of
+        # 352 said digit by digit is the model.)
         return False
     if len(tokens) == 1:
         token = tokens[0]
@@ -206,11 +213,21 @@ class NameIndex:
         # The matches of a run of sounds said so, kept until the index changes.
         self._matches: dict[tuple[tuple[str, ...], tuple[str, ...], bool, bool], tuple[NameMatch, ...]] = {}
 
-    def set_names(self, owner: str, names: Iterable[str], brands: Iterable[str] = ()) -> None:
-        """Index an owner's names and its maker's and model's names, replacing any it had."""
+    def set_names(
+        self, owner: str, names: Iterable[str], brands: Iterable[str] = (), other_words: Iterable[str] = ()
+    ) -> None:
+        """Index an owner's names, its maker's and model's names and its names in other words.
+
+        Replaces any it had. A name in other words (大厅主灯 of 客厅主灯) yields to a name the
+        home has as it was said (a lobby's 大厅主灯).
+        """
         self.remove(owner)
         keys: list[tuple[str, ...]] = []
-        for name, own in [*((n, True) for n in names), *((n, False) for n in brands)]:
+        for name, own, said_otherwise in [
+            *((n, True, False) for n in names),
+            *((n, False, False) for n in brands),
+            *((n, True, True) for n in other_words),
+        ]:
             tokens = name_tokens(name)
             if not tokens or all(t.text.isdigit() for t in tokens):
                 # (A model called "One" is the number 1: no name.)
@@ -240,6 +257,7 @@ class NameIndex:
                                 plural,
                                 start,
                                 before,
+                                said_otherwise,
                             )
                         )
                         keys.append(key)
@@ -360,6 +378,8 @@ def _matches(
 ) -> tuple[NameMatch, ...]:
     """Return the owners a run of a sentence names, each by its best stretch."""
     best: dict[str, NameMatch] = {}
+    # The owners whose best match is a name of theirs said in other words.
+    otherwise: set[str] = set()
     misses_of: dict[tuple[str, ...], int] = {}
     for stretch in stretches:
         if (misses := misses_of.get(stretch.texts, -1)) < 0:
@@ -381,8 +401,16 @@ def _matches(
             stretch.before,
         )
         old = best.get(stretch.owner)
-        if old is None or (match.full, match.exact) > (old.full, old.exact):
+        rank = (match.full, match.exact, not stretch.other_words)
+        if old is None or rank > (old.full, old.exact, stretch.owner not in otherwise):
             best[stretch.owner] = match
+            if stretch.other_words:
+                otherwise.add(stretch.owner)
+            else:
+                otherwise.discard(stretch.owner)
+    if any(m.full and m.exact and m.owner not in otherwise for m in best.values()):
+        # The home has the name as said: no other thing is named so in other words.
+        return tuple(m for m in best.values() if not (m.full and m.owner in otherwise))
     return tuple(best.values())
 
 

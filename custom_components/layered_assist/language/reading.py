@@ -401,9 +401,20 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
         # "可以把铁卷门降到一半吗": a clause that opens with a polite word asks for it too.
         softened = any(p.has(Category.FILLER, "softener") for p in pieces) or _opens_politely(pieces)
         return (Mood.COMMAND if (request or softened) and actions else Mood.QUESTION), polite
-    if feelings and not actions:
+    if feelings and not actions and not any(p.has(Category.VERB) for p in pieces):
+        # ("调到恒湿模式": a setting whose name holds a feeling's word is still asked for.)
         return Mood.FEELING, polite
     return Mood.COMMAND, polite
+
+
+def _says_how_it_is(pieces: Sequence[Piece]) -> bool:
+    """Tell whether a direction is said with a word of degree before it (太小, 好大声, so loud)."""
+    said = [p for p in pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)]
+    return any(
+        piece.has(Category.DIRECTION) and said[index - 1].has(Category.MOOD, "feeling")
+        for index, piece in enumerate(said)
+        if index
+    )
 
 
 def _asks(pieces: Sequence[Piece]) -> bool:
@@ -483,6 +494,9 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
     actions, used = composition.actions, composition.used
     feelings = [p.concept for p in pieces if p.has(Category.FEELING)]
     mood, polite = _mood(pieces, actions, bool(feelings))
+    if mood is Mood.COMMAND and _says_how_it_is(pieces):
+        # "电视声音太小了", "the TV is so loud": how it is, not which way to change it.
+        mood, actions = Mood.FEELING, []
     unexplained = []
     for index, piece in enumerate(pieces):
         if piece.role in (Role.PUNCT, Role.TIME, Role.NAME):

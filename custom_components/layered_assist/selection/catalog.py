@@ -62,6 +62,16 @@ class Place:
     name: str
     names: tuple[MatchName, ...]
     floor_id: str | None = None
+    # Those of its names that are other people's words for it (主人房 of 主卧), not its own.
+    other_words: frozenset[str] = frozenset()
+
+    @classmethod
+    def named(cls, place_id: str, name: str, aliases: Iterable[str], floor_id: str | None = None) -> "Place":
+        """Return a place with its name, aliases and the other words people use for them."""
+        own = [name, *aliases]
+        names = prepare_names(_with_variants(own))
+        said = {n.text for n in prepare_names(own)}
+        return cls(place_id, name, names, floor_id, frozenset(n.text for n in names) - said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,15 +274,11 @@ class DeviceCatalog:
         for old in (*self.areas, *self.floors):
             self.names.remove(f"{AREA}{old}" if old in self.areas else f"{FLOOR}{old}")
         self.floors = {
-            floor.floor_id: Place(
-                floor.floor_id, floor.name, prepare_names(_with_variants([floor.name, *floor.aliases]))
-            )
+            floor.floor_id: Place.named(floor.floor_id, floor.name, floor.aliases)
             for floor in fr.async_get(self.hass).async_list_floors()
         }
         self.areas = {
-            area.id: Place(
-                area.id, area.name, prepare_names(_with_variants([area.name, *area.aliases])), area.floor_id
-            )
+            area.id: Place.named(area.id, area.name, area.aliases, area.floor_id)
             for area in ar.async_get(self.hass).async_list_areas()
         }
         self._place_words = frozenset(
@@ -280,7 +286,12 @@ class DeviceCatalog:
         )
         for prefix, places in ((AREA, self.areas), (FLOOR, self.floors)):
             for place in places.values():
-                self.names.set_names(f"{prefix}{place.id}", [n.text for n in place.names])
+                texts = [n.text for n in place.names]
+                self.names.set_names(
+                    f"{prefix}{place.id}",
+                    [t for t in texts if t not in place.other_words],
+                    other_words=[t for t in texts if t in place.other_words],
+                )
 
     def _refresh_entity(self, entity_id: str) -> None:
         """Re-read one entity; drop it when it is gone or not exposed."""
@@ -317,7 +328,8 @@ class DeviceCatalog:
         # "主人房冷气" for 主卧空调's room, "厅灯" for 客厅灯: other words for the places in its names;
         # "the ecobee", "the Roborock": the brand and model of its device.
         texts = [name.text for name in prepared]
-        own_names = [*texts, *(v for text in texts for v in place_variants(text))]
+        other_words = [v for text in texts for v in place_variants(text) if v not in texts]
+        own_names = [*texts, *other_words]
         brand = device_brand(self.hass, device) if device is not None else []
         if not any(named.values()) and not _feature_of(name_key(texts[0]), device_name):
             # A zone named "Side Yard" of a Rachio controller is a sprinkler: its maker says so.
@@ -349,7 +361,7 @@ class DeviceCatalog:
         )
         self.entries[entity_id] = entry
         self._views = None
-        self.names.set_names(entity_id, own_names, brand_variants)
+        self.names.set_names(entity_id, texts, brand_variants, other_words)
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
 

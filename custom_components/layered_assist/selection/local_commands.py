@@ -10,7 +10,14 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 
 from ..language.actions import Action, ActionKind
 from .capabilities import commands_for
-from .presets import fan_mode_step, numbered_fan_mode, percent_fan_mode, pick_fan_mode, pick_preset
+from .presets import (
+    fan_mode_step,
+    level_mode,
+    numbered_fan_mode,
+    percent_fan_mode,
+    pick_fan_mode,
+    pick_preset,
+)
 
 BRIGHTNESS_STEP = 20
 # How far "a bit" moves a cover or a valve, in percentage points.
@@ -133,6 +140,9 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         return ("set_percentage", {"percentage": round(value)})
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "fan" and value is not None:
         return _fan_level(state, value)
+    if kind is ActionKind.SET_SPEED_LEVEL and domain == "humidifier" and value is not None:
+        mode = level_mode(value, state.attributes.get("available_modes") or ())
+        return ("set_mode", {"mode": mode}) if mode is not None else None
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "climate" and value is not None:
         mode = numbered_fan_mode(value, state.attributes.get("fan_modes") or ())
         if mode is None and value == 1.0:

@@ -11,6 +11,7 @@ import re
 
 from ..language.concepts import FAN_MODE_KEYS, PRESET_KEYS
 from ..language.lexicon import Category, concept_words
+from ..language.numbers import chinese_numeral
 from ..language.tokens import normalize
 
 
@@ -76,6 +77,16 @@ def numbered_fan_mode(level: float, options: Iterable[object]) -> str | None:
     """Return the fan mode that is this number ("风速较去三" of Daikin's "1"…"5"), if there is one."""
     wanted = str(int(level)) if level == int(level) else None
     return wanted if wanted is not None and wanted in _numbered(tuple(options)) else None
+
+
+def level_mode(level: float, options: Iterable[object]) -> str | None:
+    """Return the mode that is this level ("开到三档" of a humidifier's 一档…三档, "Level 3"), if one is."""
+    if level != int(level) or not 0 < level < 100:
+        return None
+    numbers = {str(int(level)), chinese_numeral(int(level))}
+    wanted = {f"{n}档" for n in numbers} | {f"{n}级" for n in numbers} | {f"level{n}" for n in numbers}
+    found = [str(o) for o in options if re.sub(r"[\s_-]+", "", normalize(str(o))) in wanted]
+    return found[0] if len(found) == 1 else None
 
 
 def percent_fan_mode(percentage: float, options: Iterable[object]) -> str | None:

@@ -432,7 +432,15 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
     other_kind = bool(kinds_said and entry.named_kinds) and not any(
         same_family(kind, entry.named_kinds) for kind in kinds_said
     )
-    own_kind = entry.domain in segment.domains and not other_kind
+    # "Nest" of Nest Audio, Nest Hub and Nest Mini: no more the speaker's because "Audio" is a
+    # kind, when the word said is as much a part of another device of the domain.
+    shared = any(
+        not m.full and m.owner.startswith(f"{entry.domain}.")
+        for i in pieces
+        for m in clause.pieces[i].names
+        if m.owner != entity_id
+    )
+    own_kind = entry.domain in segment.domains and not other_kind and not shared
     for (owner, text), covered in said.covered.items():
         if owner != entity_id:
             continue
@@ -1264,6 +1272,12 @@ class Recaller:
             # "檯燈關掉" said in the study, where 米家智慧檯燈 Pro is, of a 檯燈 in the son's room:
             # the study's.
             one_here = here is not None and any(e.area_id == here for e in named - full)
+            # "put the heating up" said in the study, which has its own radiator valve, of the
+            # thermostat named Heating elsewhere: the study's, as much as the one named so.
+            own_here = here is not None and any(
+                e.area_id == here and e.domain in head.domains and e not in full
+                for e in self.catalog.in_areas((here,))
+            )
             # "檯燈關掉" of 檯燈 beside 米家LED智慧檯燈 1S, "close the curtain" of one named Curtain
             # beside 客廳窗簾: others are called so too (in any language), so the one named the
             # word alone is meant only where it is (the speaker's room or the place said), unless
@@ -1287,7 +1301,7 @@ class Recaller:
                 self._called_only(entry, piece.concept)
                 and not self._stands_in(entry, piece.concept, head.domains[0])
                 and not (said_place and not self._in_place(entry, segment, context))
-                and not (one_here and entry.area_id != here)
+                and not ((one_here or own_here) and entry.area_id != here)
                 for entry in full
             ):
                 # (Not "书房冷气" when the one named 冷氣 is in another room.)

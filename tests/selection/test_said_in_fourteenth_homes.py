@@ -1,0 +1,249 @@
+"""What the fourteenth blind sets found, in homes of the same kinds.
+
+An Edinburgh house heated by a Hive thermostat named Heating and radiator valves in some
+rooms, a Harbin flat spoken to in Northeastern Mandarin, a North Point flat with three Google
+Nest speakers, and a Hualien homestay whose lobby (大廳) is not the family's living room (客廳);
+the checks are the service calls HA received, and that nothing is done where the sentence
+leaves it open or only says how things are.
+"""
+
+from typing import Any
+
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from homeassistant.core import HomeAssistant
+
+from ..fake_openai import FakeOpenAI
+from .homes import CLIMATE, LIGHT, TV, assert_said, entity, load_home
+
+SPEAKER = {"device_class": "speaker", "volume_level": 0.4, "supported_features": 4 | 8 | 128 | 256 | 1024}
+LOUD_TV = {
+    **TV,
+    "volume_level": 0.5,
+    "is_volume_muted": False,
+    "supported_features": 4 | 8 | 128 | 256 | 1024,
+}
+HUMIDIFIER = {
+    "device_class": "humidifier",
+    "humidity": 50,
+    "min_humidity": 30,
+    "max_humidity": 80,
+    "available_modes": ["自动", "一档", "二档", "三档", "恒湿"],
+    "mode": "自动",
+    "supported_features": 1,
+}
+DEHUMIDIFIER = {
+    **HUMIDIFIER,
+    "device_class": "dehumidifier",
+    "available_modes": ["自動", "連續抽濕", "乾衣"],
+    "mode": "自動",
+}
+
+EDINBURGH_HOUSE: dict[str, Any] = {
+    "language": "en",
+    "areas": [
+        {"id": "hall", "name": "Hall"},
+        {"id": "study", "name": "Study"},
+        {"id": "lounge", "name": "Lounge"},
+    ],
+    "entities": [
+        entity("climate.heating", "Heating", "hall", "heat", {**CLIMATE, "hvac_modes": ["off", "heat"]}),
+        entity("climate.study", "Study", "study", "heat", {**CLIMATE, "hvac_modes": ["off", "heat"]}),
+        entity("light.lounge", "Lounge ceiling", "lounge", "off", LIGHT),
+    ],
+}
+
+HARBIN_FLAT: dict[str, Any] = {
+    "language": "zh-Hans",
+    "areas": [
+        {"id": "parents", "name": "老人房"},
+        {"id": "master", "name": "主卧"},
+        {"id": "stairs", "name": "楼梯"},
+    ],
+    "entities": [
+        entity("switch.blanket", "电热毯", "parents", "off", {}, aliases=["电褥子"]),
+        entity("media_player.parents_tv", "小米电视 EA43", "parents", "on", LOUD_TV),
+        entity("humidifier.parents", "老人房加湿器", "parents", "on", HUMIDIFIER),
+        entity("humidifier.master", "主卧加湿器", "master", "on", HUMIDIFIER),
+        entity("light.stairs", "楼梯灯", "stairs", "on", LIGHT),
+        entity("climate.master_ac", "主卧空调", "master", "off", CLIMATE),
+    ],
+}
+
+NORTH_POINT_FLAT: dict[str, Any] = {
+    "language": "zh-HK",
+    "areas": [
+        {"id": "living", "name": "客廳"},
+        {"id": "kitchen", "name": "廚房"},
+        {"id": "chloe", "name": "Chloe房"},
+    ],
+    "entities": [
+        entity(
+            "media_player.living", "Living Room speaker", "living", "playing", SPEAKER, aliases=["Nest Audio"]
+        ),
+        entity(
+            "media_player.kitchen", "Kitchen display", "kitchen", "playing", SPEAKER, aliases=["Nest Hub"]
+        ),
+        entity("media_player.chloe", "Chloe's Nest Mini", "chloe", "playing", SPEAKER),
+        entity("media_player.tv", "小米電視 A Pro 43", "living", "on", LOUD_TV),
+        entity("humidifier.living", "抽濕機", "living", "off", DEHUMIDIFIER),
+    ],
+}
+
+HUALIEN_HOMESTAY: dict[str, Any] = {
+    "language": "zh-TW",
+    "areas": [{"id": "lobby", "name": "大廳"}, {"id": "living", "name": "客廳"}],
+    "entities": [
+        entity("light.lobby_main", "大廳主燈", "lobby", "on", LIGHT),
+        entity("light.living_main", "客廳主燈", "living", "on", LIGHT),
+        entity(
+            "climate.lobby_ac",
+            "大廳冷氣",
+            "lobby",
+            "cool",
+            {**CLIMATE, "preset_modes": ["none", "eco", "boost"], "supported_features": 9 | 16},
+        ),
+        entity("climate.living_ac", "客廳冷氣", "living", "off", CLIMATE),
+        entity("switch.coffee", "咖啡機", "lobby", "off", {}),
+    ],
+}
+
+
+def said(
+    home: dict[str, Any],
+    sentences: list[str],
+    expected: list[tuple[str, str, dict[str, Any]]],
+    area: str | None = None,
+    *,
+    why: str,
+) -> Any:
+    """One conversation in one of the homes, named by what it shows."""
+    return pytest.param(home, sentences, expected, area, id=why)
+
+
+@pytest.mark.parametrize(
+    ("home", "sentences", "expected", "area"),
+    [
+        # A thermostat named Heating, said in a room with its own radiator valve: the room's.
+        said(
+            EDINBURGH_HOUSE,
+            ["It's baltic in here, put the heating up to 21"],
+            [("climate.set_temperature", "climate.study", {"temperature": 21})],
+            "study",
+            why="heating-here",
+        ),
+        said(
+            EDINBURGH_HOUSE,
+            ["Put the heating up to 21"],
+            [("climate.set_temperature", "climate.heating", {"temperature": 21})],
+            why="heating-named",
+        ),
+        # Northeastern Mandarin: 整 does and sets, 麻溜儿 hurries, 老/贼 say how much.
+        said(
+            HARBIN_FLAT,
+            ["把电褥子给我整开，老冷了"],
+            [("switch.turn_on", "switch.blanket", {})],
+            why="zheng-kai",
+        ),
+        said(HARBIN_FLAT, ["麻溜儿把楼梯灯关了"], [("light.turn_off", "light.stairs", {})], why="ma-liu-er"),
+        said(
+            HARBIN_FLAT,
+            ["这电视声儿贼大，给我整小点儿"],
+            [("media_player.volume_down", "media_player.parents_tv", {})],
+            "parents",
+            why="zheng-xiao",
+        ),
+        said(
+            HARBIN_FLAT,
+            ["把主卧空调打开，整成制热，二十五度"],
+            [
+                # (Switched on by its mode: it cannot be switched on by itself.)
+                ("climate.set_hvac_mode", "climate.master_ac", {"hvac_mode": "heat"}),
+                ("climate.set_temperature", "climate.master_ac", {"temperature": 25}),
+            ],
+            why="zheng-cheng",
+        ),
+        # How loud it is, with a word of degree before it, is not which way to turn it.
+        *(
+            said(HARBIN_FLAT, [sentence], [], "parents", why=f"how-it-is-{n}")
+            for n, sentence in enumerate(["电视声音好大", "电视声音太小了", "这电视声儿贼大"])
+        ),
+        said(
+            HARBIN_FLAT,
+            ["电视声音大一点"],
+            [("media_player.volume_up", "media_player.parents_tv", {})],
+            "parents",
+            why="louder-asked",
+        ),
+        # A level said of a humidifier whose modes are levels; a mode whose name holds 湿.
+        said(
+            HARBIN_FLAT,
+            ["老人房的加湿器开到三档"],
+            [
+                ("humidifier.turn_on", "humidifier.parents", {}),
+                ("humidifier.set_mode", "humidifier.parents", {"mode": "三档"}),
+            ],
+            why="level-mode",
+        ),
+        said(
+            HARBIN_FLAT,
+            ["主卧加湿器调到恒湿模式"],
+            [("humidifier.set_mode", "humidifier.master", {"mode": "恒湿"})],
+            why="mode-named-humid",
+        ),
+        # "Nest" is part of three speakers' names: which one is not said.
+        said(NORTH_POINT_FLAT, ["Nest 大聲啲"], [], why="nest-is-three"),
+        said(
+            NORTH_POINT_FLAT,
+            ["Nest Audio 大聲啲"],
+            [("media_player.volume_up", "media_player.living", {})],
+            why="nest-audio",
+        ),
+        # 四十五 after 校 is the humidity, not part of "A Pro 43" said as 四十三.
+        said(
+            NORTH_POINT_FLAT,
+            ["開抽濕機，用乾衣模式，濕度校四十五"],
+            [
+                ("humidifier.turn_on", "humidifier.living", {}),
+                ("humidifier.set_mode", "humidifier.living", {"mode": "乾衣"}),
+                ("humidifier.set_humidity", "humidifier.living", {"humidity": 45}),
+            ],
+            why="number-after-jiao",
+        ),
+        # The lobby's 大廳主燈 is not the living room's 客廳主燈, though 大廳 may mean 客廳.
+        said(
+            HUALIEN_HOMESTAY,
+            ["大廳主燈調到百分之六十，順便把咖啡機打開"],
+            [
+                ("light.turn_on", "light.lobby_main", {"brightness_pct": 60}),
+                ("switch.turn_on", "switch.coffee", {}),
+            ],
+            why="lobby-is-not-living-room",
+        ),
+        said(
+            HUALIEN_HOMESTAY,
+            ["大廳冷氣開節電模式"],
+            [("climate.set_preset_mode", "climate.lobby_ac", {"preset_mode": "eco"})],
+            why="jie-dian",
+        ),
+        said(
+            HUALIEN_HOMESTAY,
+            ["客廳主燈關掉"],
+            [("light.turn_off", "light.living_main", {})],
+            why="living-room",
+        ),
+    ],
+)
+async def test_what_is_said_in_the_fourteenth_homes(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    home: dict[str, Any],
+    sentences: list[str],
+    expected: list[tuple[str, str, dict[str, Any]]],
+    area: str | None,
+) -> None:
+    """Each conversation does exactly the expected calls, with no model."""
+    loaded = await load_home(hass, home)
+    await assert_said(hass, loaded, fake_openai, sentences, home["language"], expected, area)
