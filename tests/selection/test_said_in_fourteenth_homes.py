@@ -15,7 +15,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, LIGHT, TV, assert_said, entity, load_home
+from .homes import CLIMATE, LIGHT, TV, VACUUM, assert_said, entity, load_home
 
 SPEAKER = {"device_class": "speaker", "volume_level": 0.4, "supported_features": 4 | 8 | 128 | 256 | 1024}
 LOUD_TV = {
@@ -50,7 +50,17 @@ EDINBURGH_HOUSE: dict[str, Any] = {
     "entities": [
         entity("climate.heating", "Heating", "hall", "heat", {**CLIMATE, "hvac_modes": ["off", "heat"]}),
         entity("climate.study", "Study", "study", "heat", {**CLIMATE, "hvac_modes": ["off", "heat"]}),
-        entity("light.lounge", "Lounge ceiling", "lounge", "off", LIGHT),
+        entity("light.lounge", "Lounge ceiling", "lounge", "off", LIGHT, aliases=["big light"]),
+        entity("light.lounge_lamp", "Lounge lamp", "lounge", "off", LIGHT),
+        entity("vacuum.dreame", "Dreame L10s Ultra", "hall", "docked", VACUUM, aliases=["Hamish"]),
+        entity(
+            "water_heater.hot_water",
+            "Hot Water",
+            "hall",
+            "off",
+            {"operation_list": ["eco", "on", "off"], "operation_mode": "off", "supported_features": 2},
+        ),
+        entity("lock.front_door", "Front door", "hall", "unlocked", {"supported_features": 0}),
     ],
 }
 
@@ -138,6 +148,33 @@ def said(
             ["Put the heating up to 21"],
             [("climate.set_temperature", "climate.heating", {"temperature": 21})],
             why="heating-named",
+        ),
+        # Scots: "pit" is put, "aye" says yes; the thought said aloud before is no question.
+        said(
+            EDINBURGH_HOUSE,
+            ["Pit the big light on in the lounge"],
+            [("light.turn_on", "light.lounge", {})],
+            why="pit-on",
+        ),
+        said(
+            EDINBURGH_HOUSE,
+            ["Hmm, what was it... oh aye, lock the front door"],
+            [("lock.lock", "lock.front_door", {})],
+            why="oh-aye",
+        ),
+        # "to do" is no question; a vacuum given a nickname is told to clean.
+        said(
+            EDINBURGH_HOUSE,
+            ["Get Hamish to do a clean"],
+            [("vacuum.start", "vacuum.dreame", {})],
+            why="to-do",
+        ),
+        # Hive's hot water has no switch: its modes switch it.
+        said(
+            EDINBURGH_HOUSE,
+            ["Put the hot water on"],
+            [("water_heater.set_operation_mode", "water_heater.hot_water", {"operation_mode": "on"})],
+            why="hot-water-by-mode",
         ),
         # Northeastern Mandarin: 整 does and sets, 麻溜儿 hurries, 老/贼 say how much.
         said(

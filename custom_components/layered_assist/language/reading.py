@@ -390,8 +390,9 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
         leave = "polite_start" in concepts and not request
         return (Mood.QUESTION if leave else Mood.COMMAND), polite
     soft = any(
-        p.has(Category.MOOD, "question_end") or (p.has(Category.MOOD, "question_start") and p is not leading)
-        for p in pieces
+        p.has(Category.MOOD, "question_end")
+        or (p.has(Category.MOOD, "question_start") and p is not leading and not _after_to(pieces, i))
+        for i, p in enumerate(pieces)
     )
     if hard:
         return Mood.QUESTION, polite
@@ -405,6 +406,11 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
         # ("调到恒湿模式": a setting whose name holds a feeling's word is still asked for.)
         return Mood.FEELING, polite
     return Mood.COMMAND, polite
+
+
+def _after_to(pieces: Sequence[Piece], index: int) -> bool:
+    """Tell whether a word comes after "to" ("get Hamish to do a clean": no question)."""
+    return index > 0 and pieces[index - 1].text == "to"
 
 
 def _says_how_it_is(pieces: Sequence[Piece]) -> bool:

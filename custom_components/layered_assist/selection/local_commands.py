@@ -55,6 +55,26 @@ def command_for_action(hass: HomeAssistant, state: State, action: Action) -> Com
     return command
 
 
+def _opened_or_switched(state: State, action: Action) -> Command | None:
+    """Open or close a cover or a valve, or switch a water heater on or off.
+
+    "窗帘关一点", "open the valve a little": a step from where it is. A water heater with no
+    switch is switched by its modes (Hive's hot water: eco, on, off).
+    """
+    on = action.kind is ActionKind.TURN_ON
+    if state.domain == "water_heater":
+        command = "turn_on" if on else "turn_off"
+        if command in commands_for(state):
+            return (command, {})
+        mode = "on" if on else "off"
+        if mode in (state.attributes.get("operation_list") or ()):
+            return ("set_operation_mode", {"operation_mode": mode})
+        return None
+    if action.value is not None:
+        return _nudge(state, up=on)
+    return (_ON[state.domain], {}) if on else (_OFF[state.domain], {})
+
+
 def _temperature(hass: HomeAssistant, action: Action) -> float | None:
     if action.value is None:
         return None
@@ -73,13 +93,8 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     domain = state.domain
     kind = action.kind
     value = action.value
-    if (
-        kind in (ActionKind.TURN_ON, ActionKind.TURN_OFF)
-        and value is not None
-        and domain in ("cover", "valve")
-    ):
-        # "窗帘关一点", "open the valve a little": a step from where it is.
-        return _nudge(state, up=kind is ActionKind.TURN_ON)
+    if kind in (ActionKind.TURN_ON, ActionKind.TURN_OFF) and domain in ("cover", "valve", "water_heater"):
+        return _opened_or_switched(state, action)
     if kind is ActionKind.TURN_ON:
         if domain == "media_player" and "turn_on" not in (available := commands_for(state)):
             # A speaker that cannot be switched on is played ("開 Soundbar").
