@@ -70,8 +70,27 @@ HARBIN_FLAT: dict[str, Any] = {
         {"id": "parents", "name": "老人房"},
         {"id": "master", "name": "主卧"},
         {"id": "stairs", "name": "楼梯"},
+        {"id": "living", "name": "客厅"},
+    ],
+    "devices": [
+        {
+            "id": "ceiling",
+            "name": "Yeelight 吸顶灯 Arwen 550C",
+            "area": "living",
+            "model": "yeelink.light.ceilc",
+        },
     ],
     "entities": [
+        entity("light.ceiling", "客厅主灯", None, "on", LIGHT, device="ceiling", aliases=["客厅吸顶灯"]),
+        entity(
+            "light.ceiling_ambient",
+            "Yeelight 吸顶灯 Arwen 550C 氛围灯",
+            None,
+            "on",
+            {"supported_color_modes": ["hs"], "color_mode": "hs", "brightness": 100},
+            device="ceiling",
+            aliases=["氛围灯"],
+        ),
         entity("switch.blanket", "电热毯", "parents", "off", {}, aliases=["电褥子"]),
         entity("media_player.parents_tv", "小米电视 EA43", "parents", "on", LOUD_TV),
         entity("humidifier.parents", "老人房加湿器", "parents", "on", HUMIDIFIER),
@@ -97,7 +116,18 @@ NORTH_POINT_FLAT: dict[str, Any] = {
         ),
         entity("media_player.chloe", "Chloe's Nest Mini", "chloe", "playing", SPEAKER),
         entity("media_player.tv", "小米電視 A Pro 43", "living", "on", LOUD_TV),
+        entity("climate.living", "Living Room", "living", "cool", CLIMATE),
+        entity("light.living_ceiling", "客廳燈", "living", "on", LIGHT),
+        entity("light.floor_lamp", "落地燈", "living", "on", LIGHT),
         entity("humidifier.living", "抽濕機", "living", "off", DEHUMIDIFIER),
+        entity(
+            "valve.roof",
+            "淋花水喉",
+            "living",
+            "closed",
+            {"device_class": "water", "supported_features": 3},
+            aliases=["淋花", "水喉"],
+        ),
     ],
 }
 
@@ -135,13 +165,22 @@ def said(
 @pytest.mark.parametrize(
     ("home", "sentences", "expected", "area"),
     [
-        # A thermostat named Heating, said in a room with its own radiator valve: the room's.
+        # A thermostat named Heating, said in a room with its own radiator valve: either may be
+        # meant ("the heating" is the central heating, "in here" the study's), so neither is set.
         said(
             EDINBURGH_HOUSE,
             ["It's baltic in here, put the heating up to 21"],
-            [("climate.set_temperature", "climate.study", {"temperature": 21})],
+            [],
             "study",
             why="heating-here",
+        ),
+        said(EDINBURGH_HOUSE, ["Turn the heating off"], [], "study", why="heating-off-here"),
+        said(
+            EDINBURGH_HOUSE,
+            ["Turn the heating off"],
+            [("climate.set_hvac_mode", "climate.heating", {"hvac_mode": "off"})],
+            "lounge",
+            why="heating-off-elsewhere",
         ),
         said(
             EDINBURGH_HOUSE,
@@ -158,7 +197,7 @@ def said(
         ),
         said(
             EDINBURGH_HOUSE,
-            ["Hmm, what was it... oh aye, lock the front door"],
+            ["Och, where was I… oh aye, lock the front door"],
             [("lock.lock", "lock.front_door", {})],
             why="oh-aye",
         ),
@@ -201,6 +240,8 @@ def said(
             ],
             why="zheng-cheng",
         ),
+        # 调一调 is the verb said twice, no value of 1.
+        said(HARBIN_FLAT, ["把楼梯灯调一调"], [], why="tiao-yi-tiao"),
         # How loud it is, with a word of degree before it, is not which way to turn it.
         *(
             said(HARBIN_FLAT, [sentence], [], "parents", why=f"how-it-is-{n}")
@@ -212,6 +253,13 @@ def said(
             [("media_player.volume_up", "media_player.parents_tv", {})],
             "parents",
             why="louder-asked",
+        ),
+        # The part named after its device: the ceiling light's ambient light.
+        said(
+            HARBIN_FLAT,
+            ["客厅吸顶灯的氛围灯调成蓝色"],
+            [("light.turn_on", "light.ceiling_ambient", {"rgb_color": [0, 0, 255]})],
+            why="part-after-its-device",
         ),
         # A level said of a humidifier whose modes are levels; a mode whose name holds 湿.
         said(
@@ -236,6 +284,14 @@ def said(
             ["Nest Audio 大聲啲"],
             [("media_player.volume_up", "media_player.living", {})],
             why="nest-audio",
+        ),
+        # A climate named Living Room leaves the room 客廳 its English name.
+        said(
+            NORTH_POINT_FLAT,
+            ["熄 living room 啲燈"],
+            [("light.turn_off", "light.living_ceiling", {}), ("light.turn_off", "light.floor_lamp", {})],
+            "kitchen",
+            why="living-room-said-in-english",
         ),
         # 四十五 after 校 is the humidity, not part of "A Pro 43" said as 四十三.
         said(
@@ -284,3 +340,15 @@ async def test_what_is_said_in_the_fourteenth_homes(
     """Each conversation does exactly the expected calls, with no model."""
     loaded = await load_home(hass, home)
     await assert_said(hass, loaded, fake_openai, sentences, home["language"], expected, area)
+
+
+async def test_a_valve_named_by_what_it_does_is_asked_for(
+    hass: HomeAssistant, init_integration: MockConfigEntry, fake_openai: FakeOpenAI
+) -> None:
+    """ "幫我淋花" of a valve aliased 淋花 asks for it to be opened (a water valve is opened on
+    consent), and "係" opens it."""
+    home = await load_home(hass, NORTH_POINT_FLAT)
+    replies = await assert_said(
+        hass, home, fake_openai, ["幫我淋花", "係"], "zh-HK", [("valve.open_valve", "valve.roof", {})]
+    )
+    assert "淋花水喉" in replies[0]

@@ -444,3 +444,8 @@ def compose(pieces: Sequence[Piece]) -> Composition:
     composition.used.update(composition.said(Category.AMOUNT))
     composition.actions[:] = sorted(dict.fromkeys(composition.actions), key=lambda a: _ORDER.get(a.kind, 2))
     return composition
+
+
+def action_of_verb(concept: str) -> ActionKind | None:
+    """Return the action a verb's concept asks for ("water": switched on), if it asks for one."""
+    return _VERBS.get(concept)

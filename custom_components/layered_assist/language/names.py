@@ -408,10 +408,13 @@ def _matches(
                 otherwise.add(stretch.owner)
             else:
                 otherwise.discard(stretch.owner)
-    if any(m.full and m.exact and m.owner not in otherwise for m in best.values()):
-        # The home has the name as said: no other thing is named so in other words.
-        return tuple(m for m in best.values() if not (m.full and m.owner in otherwise))
-    return tuple(best.values())
+    # The home has the name as said: no other thing of its sort (a device, a place) is named so
+    # in other words (a lobby's 大廳主燈, not 客廳主燈; a climate named Living Room leaves the
+    # area 客廳 its English name).
+    literal = {":" in m.owner for m in best.values() if m.full and m.exact and m.owner not in otherwise}
+    return tuple(
+        m for m in best.values() if not (m.full and m.owner in otherwise and (":" in m.owner) in literal)
+    )
 
 
 def _owner(token: Token) -> Token:

@@ -74,7 +74,7 @@ _UNITS_AFTER = r"度|℃|°|档|级|格|摄氏|华氏|%|％|percent|趴|巴仙|�
 _BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:{_UNITS_AFTER}))")
 # 半度 alone is half a degree ("再低半度"); 25度半 is 25.5 and is read elsewhere.
 _HALF_A_DEGREE = re.compile(r"(?<![\d个点])半(?=\s*(?:度|℃))")
-_AFTER_VERB = re.compile(rf"(?<=[到为成至是去做设调校较])([{_N}]+)(?![半下点些会])")
+_AFTER_VERB = re.compile(rf"(?<=[到为成至是去做设调校较])([{_N}]+)(?![半下点些会调校较个])")
 # After a quantity's name, or "set at" (定在二十六; not 在一楼, where 一楼 is a name).
 _AFTER_QUANTITY = re.compile(rf"(?<=温度|湿度|音量|亮度|定在|设在|调在)([{_N}]+)(?![半下点些会])")
 

@@ -21,7 +21,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 from .actions import Action
-from .composing import compose
+from .composing import action_of_verb, compose
 from .concepts import ACTIVITIES, FEELINGS, STATES
 from .lexicon import Category, Lexicon, concept_words, lexicon_for
 from .names import NameIndex, NameMatch, name_key
@@ -634,6 +634,40 @@ def _name_commands_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Claus
     return marked
 
 
+def _activity_named(clause: Clause, lexicon: Lexicon) -> Clause:
+    """Return a clause that only names a device by what it does as asking for it ("幫我淋花").
+
+    A valve aliased 淋花 ("water the flowers") said alone, or with a request, is opened: the name
+    is the activity, and the device is of the kind that does it.
+    """
+    if clause.actions or clause.mood is not Mood.COMMAND:
+        return clause
+    said = [p for p in clause.pieces if p.role is not Role.PUNCT and not p.has(Category.FILLER)]
+    said = [p for p in said if not p.has(Category.MOOD, "request")]
+    if len(said) != 1 or said[0].role is not Role.NAME:
+        return clause
+    piece = said[0]
+    owners = [m.owner for m in piece.names if m.full]
+    concepts = {
+        sense.concept
+        for _, senses in lexicon.matches(tokenize(normalize(piece.text)), 0)
+        for sense in senses
+        if sense.category is Category.VERB
+    }
+    for concept in concepts & ACTIVITIES.keys():
+        kind = action_of_verb(concept)
+        domains = ACTIVITIES[concept]
+        whole = lexicon.words(Category.VERB, concept)
+        if (
+            kind is not None
+            and normalize(piece.text) in whole
+            and owners
+            and all(owner.split(".", 1)[0] in domains for owner in owners)
+        ):
+            return replace(clause, actions=(Action(kind),))
+    return clause
+
+
 def _holds_a_request(text: str, lexicon: Lexicon) -> bool:
     """Tell whether a name holds a verb or a mode word ("全屋熄燈": 熄; "睡觉模式": 模式)."""
     tokens = tokenize(normalize(text))
@@ -784,6 +818,7 @@ def read(text: str, language: str, names: NameIndex | None = None, lexicon: Lexi
     ]
     clauses = _taken_back(clauses)
     clauses = _name_commands_marked(_conditions_marked(_restarts_marked(clauses), lexicon), lexicon)
+    clauses = [_activity_named(clause, lexicon) for clause in clauses]
     chosen = tuple(p for c in clauses for p in c.pieces)
     return Reading(
         text=text,

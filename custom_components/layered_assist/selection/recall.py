@@ -1139,7 +1139,7 @@ class Recaller:
             return replace(segment, reason="unknown-place")
         # "电扇开一下" in the living room: 电扇 is what a plug elsewhere is called, and the kind of
         # the Dyson here; said as a kind, it is the room's.
-        alias = self._kind_alias(segment, context)
+        alias, doubt = self._kind_alias(segment, context)
         said = _said(segment.clause, self.catalog.place_words, segment.primary_domains, ignore=alias)
         scored = self._scored(segment, said, context)
         if alias is not None and (head := _head(segment)) is not None:
@@ -1160,7 +1160,7 @@ class Recaller:
         case = _Case(replace(segment, candidates=tuple(scored), read_as_kind=alias), context, previous)
         if (
             alias is not None
-            and not _placed(segment, context)
+            and (doubt or not _placed(segment, context))
             and not (segment.strong_group or segment.weak_group)
         ):
             # With no place to tell, the plug called 电扇 and the fans are as likely.
@@ -1171,6 +1171,7 @@ class Recaller:
             self._pair_by_name,
             self._side_said,
             self._group,
+            self._part_named,
             self._name,
             self._own_name,
             self._name_in_place,
@@ -1247,8 +1248,11 @@ class Recaller:
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
         return scored
 
-    def _kind_alias(self, segment: Segment, context: RecallContext) -> str | None:
-        """Return a kind word said as a name when the kind is not that device's alone.
+    def _kind_alias(self, segment: Segment, context: RecallContext) -> tuple[str | None, bool]:
+        """Return a kind word said as a name when the kind is not that device's alone, and a doubt.
+
+        The doubt: "turn the heating off" said in a study with its own radiator valve, of the
+        thermostat named Heating elsewhere, may be either (nothing is done on a guess).
 
         A name that is only a kind word is weak unless the user gave it as an alias (小夜灯, one
         night light among others): a device's own name (冷氣, as an integration names it), a
@@ -1273,7 +1277,7 @@ class Recaller:
             # the study's.
             one_here = here is not None and any(e.area_id == here for e in named - full)
             # "put the heating up" said in the study, which has its own radiator valve, of the
-            # thermostat named Heating elsewhere: the study's, as much as the one named so.
+            # thermostat named Heating elsewhere: the study's as much as the one named so.
             own_here = here is not None and any(
                 e.area_id == here and e.domain in head.domains and e not in full
                 for e in self.catalog.in_areas((here,))
@@ -1319,8 +1323,9 @@ class Recaller:
                 _placed(segment, context) and any(self._in_place(e, segment, context) for e in full)
             ):
                 continue
-            return piece.text
-        return None
+            doubt = own_here and not one_here and not any(e.area_id == here for e in full)
+            return piece.text, doubt
+        return None, False
 
     def _called_so(self, entry: CatalogEntry, word: str, kind: str) -> bool:
         """Tell whether a device's own names say the kind word said, or say it in another language.
@@ -1932,6 +1937,27 @@ class Recaller:
         there = replace(context, context_area=rooms.pop())
         resolved = self._only_one(replace(case, context=there))
         return None if resolved is None else replace(resolved, reason="where-before")
+
+    def _part_named(self, case: "_Case") -> Segment | None:
+        """Take a part named after its device ("客厅吸顶灯的氛围灯": the ceiling light's ambient light).
+
+        Two names said one after the other, with at most a possessive between them: the second
+        is meant when it is, whole, the name of an entity on the first one's device.
+        """
+        pieces = case.segment.clause.pieces
+        named_at = [i for i, p in enumerate(pieces) if p.role is Role.NAME]
+        if len(named_at) != 2 or any(not pieces[i].has(Category.FILLER) for i in range(*named_at)[1:]):
+            return None
+
+        def whole(index: int) -> list[CatalogEntry]:
+            return [
+                e for m in pieces[index].names if m.full and (e := self.catalog.entry(m.owner)) is not None
+            ]
+
+        owners, parts = whole(named_at[0]), whole(named_at[1])
+        devices = {e.device_id for e in owners if e.device_id is not None}
+        on_device = [e.entity_id for e in parts if e.device_id in devices and e not in owners]
+        return case.sure(on_device, "part-of-device") if len(on_device) == 1 else None
 
     def _part_of_device(self, entity_id: str, segment: Segment) -> str | None:
         """Return the one entity of the kind said last on the same device as the one named, if another."""
