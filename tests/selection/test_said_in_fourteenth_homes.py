@@ -79,6 +79,20 @@ HARBIN_FLAT: dict[str, Any] = {
             "area": "living",
             "model": "yeelink.light.ceilc",
         },
+        {
+            "id": "ac_a",
+            "name": "空调 KFR-35GW",
+            "area": "living",
+            "manufacturer": "Midea",
+            "model": "KFR-35GW/N8XHC1",
+        },
+        {
+            "id": "ac_b",
+            "name": "次卧空调",
+            "area": "master",
+            "manufacturer": "Midea",
+            "model": "KFR-35GW/N8MJA3",
+        },
     ],
     "entities": [
         entity("light.ceiling", "客厅主灯", None, "on", LIGHT, device="ceiling", aliases=["客厅吸顶灯"]),
@@ -96,6 +110,8 @@ HARBIN_FLAT: dict[str, Any] = {
         entity("humidifier.parents", "老人房加湿器", "parents", "on", HUMIDIFIER),
         entity("humidifier.master", "主卧加湿器", "master", "on", HUMIDIFIER),
         entity("light.stairs", "楼梯灯", "stairs", "on", LIGHT),
+        entity("climate.ac_a", "空调 KFR-35GW", None, "cool", CLIMATE, device="ac_a"),
+        entity("climate.ac_b", "次卧空调", None, "cool", CLIMATE, device="ac_b"),
         entity("climate.master_ac", "主卧空调", "master", "off", CLIMATE),
     ],
 }
@@ -128,6 +144,7 @@ NORTH_POINT_FLAT: dict[str, Any] = {
             {"device_class": "water", "supported_features": 3},
             aliases=["淋花", "水喉"],
         ),
+        entity("valve.main", "總水掣", "kitchen", "open", {"device_class": "water", "supported_features": 3}),
     ],
 }
 
@@ -240,6 +257,13 @@ def said(
             ],
             why="zheng-cheng",
         ),
+        # A model in one's own name, and only in the other's maker's model: the first.
+        said(
+            HARBIN_FLAT,
+            ["KFR-35GW调到26度"],
+            [("climate.set_temperature", "climate.ac_a", {"temperature": 26})],
+            why="model-in-own-name",
+        ),
         # 调一调 is the verb said twice, no value of 1.
         said(HARBIN_FLAT, ["把楼梯灯调一调"], [], why="tiao-yi-tiao"),
         # How loud it is, with a word of degree before it, is not which way to turn it.
@@ -293,6 +317,9 @@ def said(
             "kitchen",
             why="living-room-said-in-english",
         ),
+        # In Cantonese 整 is to fix: "我要整水喉" is no command to the valve called 水喉 (a word
+        # not understood beside a device's name: the turn is handed on, nothing done).
+        said(NORTH_POINT_FLAT, ["閂咗個總水掣先，我要整水喉"], [], why="zheng-is-fix-in-cantonese"),
         # 四十五 after 校 is the humidity, not part of "A Pro 43" said as 四十三.
         said(
             NORTH_POINT_FLAT,

@@ -414,7 +414,9 @@ def _another_number_follows(clause: Clause, index: int, match: NameMatch, length
     return at < len(tokens) and tokens[at].text.isdigit() and tokens[at].text != clause.pieces[after].text
 
 
-def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[float, str]:
+def _name_score(
+    entry: CatalogEntry, said: _Said, segment: Segment, shared: bool = False
+) -> tuple[float, str]:
     """Return how well what was said names an entity, and the name it matched best.
 
     Half is how much of the entity's name was said, half how much of what was said as
@@ -432,14 +434,8 @@ def _name_score(entry: CatalogEntry, said: _Said, segment: Segment) -> tuple[flo
     other_kind = bool(kinds_said and entry.named_kinds) and not any(
         same_family(kind, entry.named_kinds) for kind in kinds_said
     )
-    # "Nest" of Nest Audio, Nest Hub and Nest Mini: no more the speaker's because "Audio" is a
-    # kind, when the word said is as much a part of another device of the domain.
-    shared = any(
-        not m.full and m.owner.startswith(f"{entry.domain}.")
-        for i in pieces
-        for m in clause.pieces[i].names
-        if m.owner != entity_id
-    )
+    # ``shared``: "Nest" of Nest Audio, Nest Hub and Nest Mini is no more the speaker's because
+    # "Audio" is a kind, when the word said is as much a part of another device's own name.
     own_kind = entry.domain in segment.domains and not other_kind and not shared
     for (owner, text), covered in said.covered.items():
         if owner != entity_id:
@@ -988,7 +984,7 @@ class Recaller:
         How an entity no name said fits depends only on its domain and place: ``unnamed_fits``
         keeps that for the clause (a kind said in a home of a thousand is hundreds of them).
         """
-        best, matched = _name_score(entry, said, segment)
+        best, matched = _name_score(entry, said, segment, self._part_shared(entry, said, segment))
         score = best
         if not best and unknown:
             # Never sure, only ranked: the sounds of words nobody knows that its names share.
@@ -1937,6 +1933,26 @@ class Recaller:
         there = replace(context, context_area=rooms.pop())
         resolved = self._only_one(replace(case, context=there))
         return None if resolved is None else replace(resolved, reason="where-before")
+
+    def _part_shared(self, entry: CatalogEntry, said: _Said, segment: Segment) -> bool:
+        """Tell whether a part of a name said is as much a part of another device's own name.
+
+        Of the domain, and not by its maker's model ("KFR-35GW" of 空调 KFR-35GW beside an air
+        conditioner whose model is KFR-35GW/N8MJA3 is the first's).
+        """
+        pieces = said.pieces.get(entry.entity_id) or ()
+        for index in pieces:
+            for match in segment.clause.pieces[index].names:
+                if (
+                    match.full
+                    or match.owner == entry.entity_id
+                    or not match.owner.startswith(f"{entry.domain}.")
+                ):
+                    continue
+                rival = self.catalog.entry(match.owner)
+                if rival is not None and name_key(match.name) not in rival.brand_names:
+                    return True
+        return False
 
     def _part_named(self, case: "_Case") -> Segment | None:
         """Take a part named after its device ("客厅吸顶灯的氛围灯": the ceiling light's ambient light).
