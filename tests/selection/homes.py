@@ -3,6 +3,8 @@
 import copy
 from typing import Any
 
+import pytest
+
 from bench.home import LoadedHome, async_load_home, satellite_in_area
 from homeassistant.components import conversation
 from homeassistant.core import Context, HomeAssistant
@@ -110,3 +112,28 @@ async def assert_said(
     if expected and not model_may_answer:
         assert fake_openai.chat_requests == []
     return replies
+
+
+def said(
+    home: dict[str, Any],
+    sentences: list[str],
+    expected: list[tuple[str, str, dict[str, Any]]],
+    area: str | None = None,
+    *,
+    why: str,
+) -> Any:
+    """One conversation in a test home, as a test case named by what it shows."""
+    return pytest.param(home, sentences, expected, area, id=why)
+
+
+async def assert_home_said(
+    hass: HomeAssistant,
+    fake_openai: FakeOpenAI,
+    home: dict[str, Any],
+    sentences: list[str],
+    expected: list[tuple[str, str, dict[str, Any]]],
+    area: str | None,
+) -> None:
+    """Load a test home and say one conversation in it: exactly the expected calls, no model."""
+    loaded = await load_home(hass, home)
+    await assert_said(hass, loaded, fake_openai, sentences, home["language"], expected, area)

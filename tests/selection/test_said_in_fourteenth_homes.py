@@ -15,7 +15,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from homeassistant.core import HomeAssistant
 
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, LIGHT, TV, VACUUM, assert_said, entity, load_home
+from .homes import CLIMATE, LIGHT, TV, VACUUM, assert_home_said, assert_said, entity, load_home, said
 
 SPEAKER = {"device_class": "speaker", "volume_level": 0.4, "supported_features": 4 | 8 | 128 | 256 | 1024}
 LOUD_TV = {
@@ -165,18 +165,6 @@ HUALIEN_HOMESTAY: dict[str, Any] = {
         entity("switch.coffee", "咖啡機", "lobby", "off", {}),
     ],
 }
-
-
-def said(
-    home: dict[str, Any],
-    sentences: list[str],
-    expected: list[tuple[str, str, dict[str, Any]]],
-    area: str | None = None,
-    *,
-    why: str,
-) -> Any:
-    """One conversation in one of the homes, named by what it shows."""
-    return pytest.param(home, sentences, expected, area, id=why)
 
 
 @pytest.mark.parametrize(
@@ -365,8 +353,7 @@ async def test_what_is_said_in_the_fourteenth_homes(
     area: str | None,
 ) -> None:
     """Each conversation does exactly the expected calls, with no model."""
-    loaded = await load_home(hass, home)
-    await assert_said(hass, loaded, fake_openai, sentences, home["language"], expected, area)
+    await assert_home_said(hass, fake_openai, home, sentences, expected, area)
 
 
 async def test_a_valve_named_by_what_it_does_is_asked_for(

@@ -18,7 +18,7 @@ from homeassistant.core import HomeAssistant
 
 from ..conftest import AGENT_ID
 from ..fake_openai import FakeOpenAI
-from .homes import CLIMATE, DEHUMIDIFIER, LIGHT, TV, assert_said, entity, load_home
+from .homes import CLIMATE, DEHUMIDIFIER, LIGHT, TV, assert_home_said, assert_said, entity, load_home, said
 
 SPEAKER = {"device_class": "speaker", "supported_features": 1 | 4 | 8 | 128 | 256 | 16384}
 COVER = {"device_class": "curtain", "current_position": 100, "supported_features": 15}
@@ -130,18 +130,6 @@ TAICHUNG_FLAT: dict[str, Any] = {
 }
 
 
-def said(
-    home: dict[str, Any],
-    sentences: list[str],
-    expected: list[tuple[str, str, dict[str, Any]]],
-    area: str | None = None,
-    *,
-    why: str,
-) -> Any:
-    """One conversation in one of the homes, named by what it shows."""
-    return pytest.param(home, sentences, expected, area, id=why)
-
-
 ELDER_LIGHT_ON = [("light.turn_on", "light.elder_light", {})]
 LIVING_LIGHTS_AND_DINING = [
     ("light.turn_off", entity_id, {})
@@ -232,8 +220,7 @@ async def test_what_is_said_in_the_thirteenth_homes(
     area: str | None,
 ) -> None:
     """Each conversation does exactly the expected calls, with no model."""
-    loaded = await load_home(hass, home)
-    await assert_said(hass, loaded, fake_openai, sentences, home["language"], expected, area)
+    await assert_home_said(hass, fake_openai, home, sentences, expected, area)
 
 
 async def test_the_same_of_two_kinds_is_not_half_done(
