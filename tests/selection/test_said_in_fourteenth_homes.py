@@ -163,6 +163,8 @@ HUALIEN_HOMESTAY: dict[str, Any] = {
         ),
         entity("climate.living_ac", "客廳冷氣", "living", "off", CLIMATE),
         entity("switch.coffee", "咖啡機", "lobby", "off", {}),
+        entity("switch.plug_3", "智慧插座 3 開關 1", "lobby", "off", {}),
+        entity("switch.plug_2", "智慧插座 2", "lobby", "off", {}),
     ],
 }
 
@@ -334,6 +336,10 @@ HUALIEN_HOMESTAY: dict[str, Any] = {
             ["大廳冷氣開節電模式"],
             [("climate.set_preset_mode", "climate.lobby_ac", {"preset_mode": "eco"})],
             why="jie-dian",
+        ),
+        # 插座三: the plug 智慧插座 3, said for short (智慧插座 is a plug, and so is 插座).
+        said(
+            HUALIEN_HOMESTAY, ["插座三打開"], [("switch.turn_on", "switch.plug_3", {})], why="plug-said-short"
         ),
         said(
             HUALIEN_HOMESTAY,

@@ -305,7 +305,29 @@ def _whole_words(match: NameMatch, places: frozenset[str], length: int) -> bool:
     tail = match.start + length == match.size and len(match.before) >= 2 and length >= 3
     # After a model number or a latin word a Chinese part starts anew ("童锁" of "… X86C 童锁").
     after_latin = match.before[-1:].isascii() and match.before[-1:].isalnum()
-    return match.start == 0 or match.before.isascii() or match.before in places or tail or after_latin
+    return (
+        match.start == 0
+        or match.before.isascii()
+        or match.before in places
+        or tail
+        or after_latin
+        or _kind_said_short(match)
+    )
+
+
+def _kind_said_short(match: NameMatch) -> bool:
+    """Tell whether a part starts inside a kind word, with the kind it is said for short.
+
+    "插座三" of 智慧插座3開關1: 智慧插座 is a plug, and so is 插座; not "卧室空调" of 主卧室空调.
+    """
+    compact = match.name.replace(" ", "")
+    cut = len(match.before)
+    lexicon = names_lexicon()
+    for word in lexicon.kinds_in(compact):
+        at = compact.find(word)
+        if at < cut < at + len(word) and compact[cut : at + len(word)] in lexicon.kinds_in(compact[cut:]):
+            return True
+    return False
 
 
 def _said(
