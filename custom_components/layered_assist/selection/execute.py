@@ -134,13 +134,14 @@ async def async_execute(
     by_entity: dict[str, list[PlannedCommand]] = {}
     for planned in commands:
         by_entity.setdefault(planned.entity_id, []).append(planned)
-    alone = [batch for batch in by_entity.values() if len(batch) > 1 or not _repeatable(batch[0])]
+    alone: list[list[PlannedCommand]] = []
     alike: dict[tuple[str, str, str], list[PlannedCommand]] = {}
     for batch in by_entity.values():
-        if len(batch) == 1 and _repeatable(batch[0]):
-            planned = batch[0]
-            key = (planned.entity_id.split(".", 1)[0], planned.service, repr(sorted(planned.data.items())))
-            alike.setdefault(key, []).append(planned)
+        if len(batch) > 1 or not _repeatable(planned := batch[0]):
+            alone.append(batch)
+            continue
+        key = (planned.entity_id.split(".", 1)[0], planned.service, repr(sorted(planned.data.items())))
+        alike.setdefault(key, []).append(planned)
     groups = [group for group in alike.values() if len(group) > 1]
     alone += [group for group in alike.values() if len(group) == 1]
     done = await asyncio.gather(
