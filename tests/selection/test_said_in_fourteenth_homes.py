@@ -52,6 +52,8 @@ EDINBURGH_HOUSE: dict[str, Any] = {
         entity("climate.study", "Study", "study", "heat", {**CLIMATE, "hvac_modes": ["off", "heat"]}),
         entity("light.lounge", "Lounge ceiling", "lounge", "off", LIGHT, aliases=["big light"]),
         entity("light.lounge_lamp", "Lounge lamp", "lounge", "off", LIGHT),
+        entity("light.hall", "Hall", "hall", "off", LIGHT),
+        entity("light.desk_lamp", "Desk lamp", "study", "off", LIGHT),
         entity("vacuum.dreame", "Dreame L10s Ultra", "hall", "docked", VACUUM, aliases=["Hamish"]),
         entity(
             "water_heater.hot_water",
@@ -182,6 +184,15 @@ HUALIEN_HOMESTAY: dict[str, Any] = {
             why="heating-here",
         ),
         said(EDINBURGH_HOUSE, ["Turn the heating off"], [], "study", why="heating-off-here"),
+        # The hall's one light is "Hall"; the lamp is the lounge's or the study's, not the hall's.
+        said(EDINBURGH_HOUSE, ["Turn on the lamp"], [], "hall", why="lamp-not-hall-light"),
+        said(
+            EDINBURGH_HOUSE,
+            ["Turn on the lamp"],
+            [("light.turn_on", "light.lounge_lamp", {})],
+            "lounge",
+            why="lamp-here",
+        ),
         said(
             EDINBURGH_HOUSE,
             ["Turn the heating off"],
@@ -321,6 +332,14 @@ HUALIEN_HOMESTAY: dict[str, Any] = {
             ],
             why="number-after-jiao",
         ),
+        # 乾燥 after a verb of setting is the dry mode; said of the air, a feeling.
+        said(
+            NORTH_POINT_FLAT,
+            ["客廳冷氣轉做乾燥"],
+            [("climate.set_hvac_mode", "climate.living", {"hvac_mode": "dry"})],
+            why="gan-zao-as-mode",
+        ),
+        said(NORTH_POINT_FLAT, ["客廳好乾燥"], [], why="gan-zao-as-feeling"),
         # The lobby's 大廳主燈 is not the living room's 客廳主燈, though 大廳 may mean 客廳.
         said(
             HUALIEN_HOMESTAY,

@@ -1853,6 +1853,8 @@ class Recaller:
             e.entity_id for e in around if self._of_kind(e, segment, loose=True)
         ]
         if len(in_place) == 1:
+            if not case.explicit_place and self._lamp_elsewhere(entries[in_place[0]], segment):
+                return case.unsure("uncertain")
             return case.sure(in_place, "only-one-in-place")
         able = [e for e in in_place if self._can_do(entries[e], segment)]
         if len(in_place) > 1 and len(able) == 1 and case.explicit_place:
@@ -1907,6 +1909,20 @@ class Recaller:
         if not in_place and len(anywhere) == 1 and not case.explicit_place:
             return case.sure(anywhere, "only-one")
         return None
+
+    def _lamp_elsewhere(self, entry: CatalogEntry, segment: Segment) -> bool:
+        """Tell whether a particular light said is one named so elsewhere, not the room's one light.
+
+        "Turn on the lamp" in the hallway, whose one light is "Hallway", while a floor lamp and a
+        desk lamp are named so in other rooms: which lamp is not said.
+        """
+        head = _head(segment)
+        if _the_light_said(head, entry) or head is None:
+            return False
+        return any(
+            other.entity_id != entry.entity_id and narrower(head, other.named_kinds)
+            for other in self.catalog.of_domains(("light",))
+        )
 
     @staticmethod
     def _can_do(entry: CatalogEntry, segment: Segment) -> bool:
