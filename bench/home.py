@@ -299,9 +299,11 @@ async def async_prepare_home(hass: HomeAssistant, home: dict[str, Any]) -> Loade
 
 
 def _in_fahrenheit(home: dict[str, Any]) -> bool:
-    """Tell whether the home's temperatures are in °F (``temperature_unit`` of its entities)."""
+    """Tell whether the home's temperatures are in °F (its thermostats' or its sensors' unit)."""
     return any(
-        (e.get("attributes") or {}).get("temperature_unit") in ("°F", "℉") for e in home.get("entities", [])
+        (attributes := e.get("attributes") or {}).get("temperature_unit") in ("°F", "℉")
+        or attributes.get("unit_of_measurement") in ("°F", "℉")
+        for e in home.get("entities", [])
     )
 
 

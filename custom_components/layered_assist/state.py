@@ -132,10 +132,16 @@ class ConversationStateStore:
     ) -> ConversationState:
         """Update a conversation after a turn; cheap, no I/O (the save is delayed)."""
         state = self._states.get(conversation_id) or ConversationState()
+        devices = list(devices)
         state.recent_devices = _front(devices, state.recent_devices, MAX_DEVICES)
         state.recent_rooms = _front(rooms, state.recent_rooms, MAX_ROOMS)
         if commands:
             state.last_commands = commands
+        elif not set(devices) <= {str(c.get("entity_id")) for c in state.last_commands}:
+            # A turn about other devices, with nothing done (a question, a turn handed on):
+            # "turn it off" after "did I leave my flat iron on" is the flat iron, not what the
+            # commands before it were about.
+            state.last_commands = []
         if user_text is not None:
             # A turn said: what it left unsettled replaces what the turn before left.
             state.unsettled = unsettled

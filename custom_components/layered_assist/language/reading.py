@@ -786,6 +786,8 @@ def instead(before: Clause, after: Clause) -> bool:
 
 def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
     """Return the mood of a whole sentence from its clauses (remarks beside a request aside)."""
+    # (What is done instead of a "don't" may look like a remark: "…, just the floods".)
+    told_instead = any(instead(before, after) for before, after in pairwise(clauses))
     clauses = [c for c in clauses if not c.aside] or clauses
     moods = {c.mood for c in clauses}
     for mood in (Mood.CONDITION, Mood.LATER, Mood.PAST):
@@ -796,7 +798,7 @@ def _sentence_mood(clauses: Sequence[Clause]) -> Mood:
         return Mood.QUESTION
     if Mood.COMMAND in device_moods and any(c.actions or c.again for c in clauses if c.mood is Mood.COMMAND):
         return Mood.COMMAND
-    if any(instead(before, after) for before, after in pairwise(clauses)):
+    if told_instead:
         # "Don't turn off the porch light, just the foyer light": the foyer light, off.
         return Mood.COMMAND
     if Mood.NEGATION in moods or any(c.keep for c in clauses):

@@ -50,13 +50,16 @@ class Token:
 
 
 # "the grandkids' fan" is the grandkids fan, as "Caleb's lamp" is found as "Caleb lamp".
+# A hyphen inside a word joins two words of a name ("Off-Grid Shed"): read as a space, so no
+# part of the name stands alone between punctuation ("off" is no verb there).
+_WORD_HYPHEN = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _PLURAL_POSSESSIVE = re.compile(r"(?<=[a-z]s)'(?![a-z])")
 
 
 def normalize(text: str) -> str:
     """Return NFKC, lower-case text in Simplified characters."""
     folded = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).lower()
-    folded = _PLURAL_POSSESSIVE.sub("", folded)
+    folded = _WORD_HYPHEN.sub(" ", _PLURAL_POSSESSIVE.sub("", folded))
     return _T2S.convert(folded) if _CJK.search(folded) else folded
 
 

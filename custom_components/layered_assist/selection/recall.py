@@ -24,7 +24,7 @@ from ..language.concepts import (
 )
 from ..language.lexicon import Category, names_lexicon, side_words
 from ..language.names import POSSESSIVES, NameMatch, name_key, name_tokens
-from ..language.pieces import Role
+from ..language.pieces import Piece, Role
 from ..language.reading import Clause, Mood, Reading, instead
 from ..language.tokens import normalize, tokenize
 from .catalog import CatalogEntry, DeviceCatalog, MatchName
@@ -169,10 +169,13 @@ class Segment:
 
     @property
     def _plural(self) -> bool:
-        """Tell whether a kind is said in the plural: "the lights", 客廳啲燈."""
+        """Tell whether a kind ("the lights", 客廳啲燈) or a shared name ("the Hue Plays") is plural."""
         pieces = self.clause.pieces
         return any(
-            p.has(Category.KIND)
+            (
+                p.has(Category.KIND)
+                or (p.role is Role.NAME and len({m.owner for m in p.names}) > 1 and not _any_full(p))
+            )
             and (
                 (p.text.isascii() and p.text.endswith("s") and p.text != "ss")
                 or (index > 0 and pieces[index - 1].has(Category.FILLER, "plural"))
@@ -609,8 +612,17 @@ def _ends_with_place(clause: Clause) -> bool:
     return bool(words) and any(m.full and ":" in m.owner for m in words[-1].names)
 
 
+def _any_full(piece: Piece) -> bool:
+    """Tell whether a piece is some device's or place's whole name."""
+    return any(m.full for m in piece.names)
+
+
 def _trailing_place(segments: list[Segment]) -> list[Segment]:
-    """Give "the lights" of "turn off the lights and the TV in the rec room" the room said last."""
+    """Give "the lights" of "turn off the lights and the TV in the rec room" the room said last.
+
+    Only a place that says where a kind of device is: in "close both garage doors and lock the
+    workshop" the workshop is what is locked.
+    """
     shared = list(segments)
     for index in range(len(shared) - 2, -1, -1):
         segment, following = shared[index], shared[index + 1]
@@ -618,6 +630,7 @@ def _trailing_place(segments: list[Segment]) -> list[Segment]:
             following.clause.joiner
             and (following.areas or following.floors)
             and _ends_with_place(following.clause)
+            and following.clause.kinds
             and not (segment.areas or segment.floors or segment.clause.entity_names)
             and segment.domains
         ):
@@ -1778,7 +1791,23 @@ class Recaller:
         by_kind = self._named_by_kind(case.segment, case.context)
         if len(by_kind) != 1 or self._unnamed_of_class(case.segment, case.context, by_kind[0]):
             return None
+        if self._word_names_one_here(case, by_kind[0]):
+            return case.unsure("uncertain")
         return case.sure(by_kind, "named-by-kind")
+
+    def _word_names_one_here(self, case: "_Case", chosen: str) -> bool:
+        """Tell whether the kind word said is also in the name of a device where the speaker is.
+
+        "Turn on the Roku" in the bedroom, whose TV is a "55S455 (Roku TV)", while the Roku
+        Express is in another room: either may be meant.
+        """
+        entry = self.catalog.entries[chosen]
+        if self._in_place(entry, case.segment, case.context):
+            return False
+        here = {e.entity_id for e in self._around(case.segment, case.context)} - {chosen}
+        return any(
+            m.owner in here for p in case.segment.clause.pieces if p.has(Category.KIND) for m in p.names
+        )
 
     def _unnamed_of_class(self, segment: Segment, context: RecallContext, named: str) -> bool:
         """Tell whether another device is of the kind by its class, though not named so.
