@@ -195,15 +195,18 @@ def _value_action(composition: Composition, value: _Value) -> Action | None:
         return Action(_SETS[attribute], value.number, fahrenheit=fahrenheit)
     if unit == "percent":
         return Action(ActionKind.SET_POSITION, value.number)
-    if absolute or _said_alone(pieces, value.index):
-        # "调到26", "set it to 68": a bare number after a verb of setting; "68." said on its own
-        # after "AC on" (what takes a bare number, a thermostat, decides later).
+    if absolute:
+        # "调到26", "set it to 68": a bare number after a verb of setting.
         return Action(ActionKind.SET_VALUE, value.number)
+    if said_alone(pieces, value.index):
+        # "68." said on its own after "AC on": a temperature (never a light's brightness).
+        composition.use_attribute("temperature")
+        return Action(ActionKind.SET_TEMPERATURE, value.number)
     # A number with nothing that says what it sets ("2+3*4") sets nothing.
     return None
 
 
-def _said_alone(pieces: Sequence[Piece], index: int) -> bool:
+def said_alone(pieces: Sequence[Piece], index: int) -> bool:
     """Tell whether a number is all a clause says, but for fillers and a "please"."""
     return all(
         i == index or p.role is Role.PUNCT or p.has(Category.FILLER) or p.has(Category.MOOD, "request")

@@ -21,7 +21,7 @@ from enum import StrEnum
 from itertools import pairwise
 
 from .actions import Action
-from .composing import action_of_verb, compose
+from .composing import action_of_verb, compose, said_alone
 from .concepts import ACTIVITIES, FEELINGS, STATES
 from .lexicon import Category, Lexicon, concept_words, lexicon_for
 from .names import NameIndex, NameMatch, name_key
@@ -115,6 +115,14 @@ class Clause:
     def entity_names(self) -> tuple[NameMatch, ...]:
         """Return the names said that are entities' (not areas' or floors')."""
         return tuple(m for m in self.named if ":" not in m.owner)
+
+    @property
+    def only_a_number(self) -> bool:
+        """Tell whether the clause says a number and nothing else ("68.", "24 please").
+
+        It is the last device's setting, if that device takes one; no device is chosen by it.
+        """
+        return any(p.role is Role.NUMBER and said_alone(self.pieces, i) for i, p in enumerate(self.pieces))
 
     @property
     def only_a_place(self) -> bool:

@@ -1196,28 +1196,33 @@ class Recaller:
         ):
             # With no place to tell, the plug called 电扇 and the fans are as likely.
             return case.unsure("uncertain")
-        for rule in (
-            self._routine,
-            self._group_by_name,
-            self._pair_by_name,
-            self._side_said,
-            self._group,
-            self._part_named,
-            self._name,
-            self._own_name,
-            self._name_in_place,
-            self._same_name_here,
-            self._name_and_kind,
-            self._part_and_kind,
-            self._name_and_action,
-            self._name_said_apart,
-            self._same_as_before,
-            self._like_before,
-            self._named_by_kind_rule,
-            self._reference,
-            self._only_one,
-            self._where_before,
-        ):
+        rules = (
+            (self._same_as_before, self._reference)
+            if segment.clause.only_a_number
+            else (
+                self._routine,
+                self._group_by_name,
+                self._pair_by_name,
+                self._side_said,
+                self._group,
+                self._part_named,
+                self._name,
+                self._own_name,
+                self._name_in_place,
+                self._same_name_here,
+                self._name_and_kind,
+                self._part_and_kind,
+                self._name_and_action,
+                self._name_said_apart,
+                self._same_as_before,
+                self._like_before,
+                self._named_by_kind_rule,
+                self._reference,
+                self._only_one,
+                self._where_before,
+            )
+        )
+        for rule in rules:
             if (resolved := rule(case)) is not None:
                 if resolved.confident and (
                     self._routine_said(segment, resolved.targets)
