@@ -25,6 +25,7 @@ LOUD_TV = {
 }
 COLOUR_LIGHT = {"supported_color_modes": ["hs"], "color_mode": "hs", "brightness": 200}
 COVER = {"device_class": "garage", "supported_features": 3}
+WINDOW_AC = {**CLIMATE, "fan_modes": ["auto", "low", "medium", "high"], "fan_mode": "auto"}
 
 TEXAS_HOUSE: dict[str, Any] = {
     "language": "en",
@@ -60,7 +61,7 @@ TEXAS_HOUSE: dict[str, Any] = {
         entity("switch.string_lights", "Patio String Lights", "backyard", "on", {}),
         entity("light.floods", "Backyard Floods", "backyard", "on", LIGHT),
         entity("switch.off_grid_shed", "Off-Grid Shed", "backyard", "off", {}),
-        entity("climate.workshop_ac", "Workshop AC", "workshop", "off", CLIMATE, aliases=["shop AC"]),
+        entity("climate.workshop_ac", "Workshop AC", "workshop", "off", WINDOW_AC, aliases=["shop AC"]),
         entity("lock.workshop_door", "Workshop Door", "workshop", "unlocked", {"supported_features": 0}),
         entity("lock.back_door", "Back Door", None, "unlocked", {"supported_features": 0}),
         entity("cover.left_garage_door", "Left Garage Door", "garage", "open", COVER),
@@ -76,7 +77,15 @@ CHENGDU_FLAT: dict[str, Any] = {
         entity("light.grandparents_ceiling", "老人房吸顶灯", "grandparents", "on", LIGHT, aliases=["大灯"]),
         entity("light.bedside", "老人房床头灯", "grandparents", "off", LIGHT),
         entity("media_player.tv", "Redmi 电视 A43", "grandparents", "off", TV),
-        entity("switch.fish_tank", "鱼缸灯", "terrace", "on", {}),
+        entity("switch.fish_tank", "鱼缸灯", "terrace", "on", {"device_class": "outlet"}),
+        entity("switch.fish_pump", "插座2", "terrace", "on", {"device_class": "outlet"}, aliases=["鱼缸泵"]),
+        entity(
+            "valve.terrace",
+            "露台水阀",
+            "terrace",
+            "closed",
+            {"device_class": "water", "supported_features": 3},
+        ),
     ],
 }
 
@@ -184,6 +193,27 @@ SAI_KUNG_HOUSE: dict[str, Any] = {
             "workshop",
             why="bare-number",
         ),
+        # Where there is no fan, "fan on high" after the window AC is its fan.
+        said(
+            TEXAS_HOUSE,
+            ["Shop AC on", "Fan on high."],
+            [
+                ("climate.set_hvac_mode", "climate.workshop_ac", {"hvac_mode": "cool"}),
+                ("climate.set_fan_mode", "climate.workshop_ac", {"fan_mode": "high"}),
+            ],
+            "workshop",
+            why="fan-of-the-ac",
+        ),
+        said(
+            TEXAS_HOUSE,
+            ["Shop AC on", "Fan on high."],
+            [
+                ("climate.set_hvac_mode", "climate.workshop_ac", {"hvac_mode": "cool"}),
+                ("fan.set_percentage", "fan.jakes_fan", {"percentage": 100}),
+            ],
+            "jakes_room",
+            why="a-fan-where-there-is-one",
+        ),
         said(
             CHENGDU_FLAT,
             ["空调莫关，调到二十五度就要得"],
@@ -204,6 +234,13 @@ SAI_KUNG_HOUSE: dict[str, Any] = {
             [("media_player.turn_on", "media_player.tv", {})],
             "grandparents",
             why="watching-the-news-is-a-reason",
+        ),
+        # Watering is the valve's (asked first, as every water valve is), not the fish tank plugs'.
+        said(
+            CHENGDU_FLAT,
+            ["露台开始浇水", "好"],
+            [("valve.open_valve", "valve.terrace", {})],
+            why="watering-is-the-valves",
         ),
         said(
             TAINAN_TOWNHOUSE,

@@ -543,6 +543,8 @@ class SelectionEngine:
         if targets and all(e.domain in ("scene", "script") for e in targets):
             # "开启看电影模式": a scene is a mode; "set the living room to Relax" runs it.
             rest = [w for w in rest if not any(p.text == w and _says_mode_or_set(p) for p in clause.pieces)]
+        # "Fan on high" of an air conditioner: the kind word says its fan.
+        its_fan = segment.reason == "fan-of-the-last"
         if segment.reason == "side":
             # "右边床头灯": the side said is the one the target's name has.
             _, saying = side_said(clause)
@@ -574,7 +576,7 @@ class SelectionEngine:
                 )
                 if not owners & (target_ids | places) and not as_kind:
                     rest.append(piece.text)
-            elif kind is not None and not domains & set(kind.domains):
+            elif kind is not None and not domains & set(kind.domains) and not its_fan:
                 rest.append(piece.text)
         if rest:
             LOGGER.debug("Not acting locally on %r: %r is not understood", clause.text, rest)

@@ -755,6 +755,9 @@ def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> b
     named 电暖器 a heater); otherwise its domain and device class say.
     """
     kinds = segment.clause.kinds
+    if not kinds and "valve" in segment.primary_domains and entry.device_class == "outlet":
+        # "露台开始浇水": a valve or a sprinkler zone's switch waters, not the plug of the fish tank.
+        return False
     if kinds and kinds[-1] in LIGHTS and entry.domain == "switch":
         # A switch is a light when named as one and not a socket (廚房燈 on a wall switch;
         # not 插座3, nor 床头插座 though it shares 床头 with 床头灯, nor the plug of 鱼缸灯).
@@ -1216,6 +1219,7 @@ class Recaller:
                 self._name_said_apart,
                 self._same_as_before,
                 self._like_before,
+                self._fan_of_the_last,
                 self._named_by_kind_rule,
                 self._reference,
                 self._only_one,
@@ -1755,6 +1759,25 @@ class Recaller:
         ):
             return None
         return case.sure(case.previous, "same-as-before")
+
+    def _fan_of_the_last(self, case: "_Case") -> Segment | None:
+        """Take the last air conditioner's fan, where there is no fan ("AC on." … "Fan on high.").
+
+        Only where the speaker's place (or the whole home) has no fan of its own, and only for a
+        speed the air conditioner has.
+        """
+        segment, context = case.segment, case.context
+        speeds = [a.option for a in segment.actions if a.kind is ActionKind.SET_FAN_MODE]
+        if case.named_any or _head(segment) != "fan" or len(speeds) != 1 or not context.recent_devices:
+            return None
+        placed = _placed(segment, context)
+        fans = self._around(segment, context) if placed else self.catalog.of_domains(("fan",))
+        if any(e.domain == "fan" or self._of_kind(e, segment) for e in fans):
+            return None
+        last = context.recent_devices[0]
+        state = self.catalog.hass.states.get(last) if last.startswith("climate.") else None
+        modes = [str(m).lower() for m in (state.attributes.get("fan_modes") or ())] if state else []
+        return case.sure([last], "fan-of-the-last") if speeds[0] in modes else None
 
     def _runs_a_fan(self, entity_id: str) -> bool:
         """Tell whether a device is a thermostat whose fan can be run on its own (an "on" fan mode)."""
