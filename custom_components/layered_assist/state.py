@@ -40,6 +40,8 @@ class ConversationState:
     # The last turn's device request when nothing was done for it (which device was unclear):
     # a place said next ("客廳的") says which one.
     unsettled: str | None = None
+    # Whether the last turn carried out commands (a number said next, "68.", may be their setting).
+    just_acted: bool = False
     updated_at: float = 0.0
 
     @classmethod
@@ -54,6 +56,7 @@ class ConversationState:
             pending=dict(data["pending"]) if isinstance(data.get("pending"), dict) else None,
             persona=str(data["persona"]) if isinstance(data.get("persona"), str) else None,
             unsettled=str(data["unsettled"]) if isinstance(data.get("unsettled"), str) else None,
+            just_acted=data.get("just_acted") is True,
             updated_at=float(data.get("updated_at", 0.0)),
         )
 
@@ -132,19 +135,14 @@ class ConversationStateStore:
     ) -> ConversationState:
         """Update a conversation after a turn; cheap, no I/O (the save is delayed)."""
         state = self._states.get(conversation_id) or ConversationState()
-        devices = list(devices)
         state.recent_devices = _front(devices, state.recent_devices, MAX_DEVICES)
         state.recent_rooms = _front(rooms, state.recent_rooms, MAX_ROOMS)
         if commands:
             state.last_commands = commands
-        elif not set(devices) <= {str(c.get("entity_id")) for c in state.last_commands}:
-            # A turn about other devices, with nothing done (a question, a turn handed on):
-            # "turn it off" after "did I leave my flat iron on" is the flat iron, not what the
-            # commands before it were about.
-            state.last_commands = []
         if user_text is not None:
             # A turn said: what it left unsettled replaces what the turn before left.
             state.unsettled = unsettled
+            state.just_acted = bool(commands)
             state.recent_turns = [*state.recent_turns, {"user": user_text, "assistant": reply or ""}][
                 -MAX_TURNS:
             ]

@@ -134,18 +134,15 @@ SAI_KUNG_HOUSE: dict[str, Any] = {
             "nanas_room",
             why="would-you-mind-lowering",
         ),
-        said(
-            TEXAS_HOUSE,
-            ["I would like the back door locked, please."],
-            [("lock.lock", "lock.back_door", {})],
-            why="would-like-it-locked",
-        ),
+        # A state said is no command, even with a wish or a statement around it.
         said(TEXAS_HOUSE, ["is the back door locked?"], [], why="is-it-locked"),
-        # A question about the flat iron between: "it" is the flat iron, not the Govee.
+        said(TEXAS_HOUSE, ["the back door's locked right"], [], why="its-locked-right"),
+        said(TEXAS_HOUSE, ["pretty sure I closed the garage door"], [], why="i-closed-it"),
+        # A question about the flat iron between: "it" may be the flat iron or the Govee.
         said(
             TEXAS_HOUSE,
-            ["turn on the govee pls", "omg did i leave my flat iron on", "turn it off pls"],
-            [("light.turn_on", "light.govee", {}), ("switch.turn_off", "switch.flat_iron", {})],
+            ["omg did i leave my flat iron on", "turn it off pls"],
+            [("switch.turn_off", "switch.flat_iron", {})],
             "mayas_room",
             why="it-after-a-question",
         ),
@@ -175,6 +172,14 @@ SAI_KUNG_HOUSE: dict[str, Any] = {
                 ("lock.lock", "lock.workshop_door", {}),
             ],
             why="lock-the-workshop",
+        ),
+        # The room said last is the lights' too, when what it ends with is named.
+        said(
+            TEXAS_HOUSE,
+            ["turn off the lights and the flat iron in maya's room"],
+            [("light.turn_off", "light.govee", {}), ("switch.turn_off", "switch.flat_iron", {})],
+            "game_room",
+            why="trailing-room-of-a-name",
         ),
         said(
             TEXAS_HOUSE,
@@ -279,3 +284,37 @@ async def test_a_number_alone_is_no_lights_brightness_nor_another_devices(
         [("light.turn_on", "light.govee", {})],
         model_may_answer=True,
     )
+
+
+@pytest.mark.parametrize(
+    ("sentences", "expected", "area"),
+    [
+        # "turn it off" after a question about another device: the Govee or the flat iron.
+        (
+            ["turn on the govee pls", "omg did i leave my flat iron on", "turn it off pls"],
+            [("light.turn_on", "light.govee", {})],
+            "mayas_room",
+        ),
+        # "nvm" before a thing leaves it out: nothing is done on a guess.
+        (["turn off the floods, never mind the string lights"], [], "backyard"),
+        (["turn off the floods, nvm the string lights"], [], "backyard"),
+        # "in 20" is a time, not a temperature.
+        (
+            ["Shop AC on", "in 20"],
+            [("climate.set_hvac_mode", "climate.workshop_ac", {"hvac_mode": "cool"})],
+            "workshop",
+        ),
+    ],
+    ids=["it-after-a-question-about-another", "never-mind-a-thing", "nvm-a-thing", "in-twenty"],
+)
+async def test_what_is_left_open_in_the_texas_house(
+    hass: HomeAssistant,
+    init_integration: MockConfigEntry,
+    fake_openai: FakeOpenAI,
+    sentences: list[str],
+    expected: list[tuple[str, str, dict[str, Any]]],
+    area: str,
+) -> None:
+    """Where either may be meant, nothing more is done than what is sure (the turn is handed on)."""
+    home = await load_home(hass, TEXAS_HOUSE)
+    await assert_said(hass, home, fake_openai, sentences, "en", expected, area, model_may_answer=True)

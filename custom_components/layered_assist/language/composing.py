@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from .actions import IMPLIED, Action, ActionKind
 from .concepts import FAN_MODE_KEYS, RELIEF
 from .lexicon import Category
-from .pieces import Piece, Role
+from .pieces import BOUNDARIES, Piece, Role
 
 _SETS = {
     "temperature": ActionKind.SET_TEMPERATURE,
@@ -207,9 +207,16 @@ def _value_action(composition: Composition, value: _Value) -> Action | None:
 
 
 def said_alone(pieces: Sequence[Piece], index: int) -> bool:
-    """Tell whether a number is all a clause says, but for fillers and a "please"."""
+    """Tell whether a number is all a clause says, but for hesitations and a "please".
+
+    ("in 20", "for 30", "at 7" are no setting: a time or an amount; "1+" is a sum.)
+    """
     return all(
-        i == index or p.role is Role.PUNCT or p.has(Category.FILLER) or p.has(Category.MOOD, "request")
+        i == index
+        or (p.role is Role.PUNCT and p.text in BOUNDARIES)
+        or p.has(Category.FILLER, "hesitation")
+        or p.has(Category.FILLER, "wake")
+        or p.has(Category.MOOD, "request")
         for i, p in enumerate(pieces)
     )
 

@@ -328,7 +328,7 @@ def _split(pieces: Sequence[Piece]) -> list[tuple[list[Piece], str | None]]:
         if boundary and piece.text in ",，" and _dangling(current):
             # "turn off the, um, bathroom fan": a comma after "the" is a pause, not a new clause.
             continue
-        if piece.role is Role.WORD and piece.could_be(Category.FILLER, "correction"):
+        if piece.role is Role.WORD and piece.could_be(Category.FILLER, "correction", "dismissal"):
             # "lock the front door... I mean the back door": what takes a request back stands
             # alone, between what is taken back and what is said instead.
             if current:
@@ -699,9 +699,9 @@ def _conditions_marked(clauses: list[Clause], lexicon: Lexicon) -> list[Clause]:
 
 def _is_correction(clause: Clause) -> bool:
     """Tell whether a clause only takes back what was said before it ("哦不对", "no wait")."""
-    return any(p.has(Category.FILLER, "correction") for p in clause.pieces) and all(
-        p.role is Role.PUNCT or p.category is Category.FILLER for p in clause.pieces
-    )
+    return any(
+        p.has(Category.FILLER, "correction") or p.has(Category.FILLER, "dismissal") for p in clause.pieces
+    ) and all(p.role is Role.PUNCT or p.category is Category.FILLER for p in clause.pieces)
 
 
 def _taken_back(clauses: list[Clause]) -> list[Clause]:
@@ -722,7 +722,14 @@ def _taken_back(clauses: list[Clause]) -> list[Clause]:
             continue
         following = kept[index + 1] if index + 1 < len(kept) else None
         plain = withdrawn.mood is Mood.COMMAND and not any(p.role is Role.TIME for p in withdrawn.pieces)
-        if following is None or not plain or following.mood is not Mood.COMMAND:
+        # ("…, never mind the desk lamp" leaves the lamp out; it is no request for the lamp.)
+        dismissed = any(p.has(Category.FILLER, "dismissal") for p in correction.pieces)
+        if (
+            following is None
+            or not plain
+            or following.mood is not Mood.COMMAND
+            or (dismissed and not following.actions)
+        ):
             # (Both sides: what is said after it may be more of the "don't", or of the later.)
             taking_back = tuple(p.text for p in correction.pieces if p.role is not Role.PUNCT)
             kept[index - 1] = replace(withdrawn, unexplained=(*withdrawn.unexplained, *taking_back))

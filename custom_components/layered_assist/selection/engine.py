@@ -235,7 +235,13 @@ class SelectionEngine:
         last_targets = tuple(dict.fromkeys(str(c.get("entity_id")) for c in state.last_commands))
         return self.recaller.recall(
             reading,
-            RecallContext(context_area, tuple(state.recent_devices), tuple(state.recent_rooms), last_targets),
+            RecallContext(
+                context_area,
+                tuple(state.recent_devices),
+                tuple(state.recent_rooms),
+                last_targets,
+                just_acted=state.just_acted,
+            ),
         )
 
     async def async_answer(self, recall: Recall, language: str) -> TurnOutcome | None:

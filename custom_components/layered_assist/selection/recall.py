@@ -76,6 +76,8 @@ class RecallContext:
     recent_devices: tuple[str, ...] = ()
     recent_rooms: tuple[str, ...] = ()
     last_targets: tuple[str, ...] = ()
+    # The last turn carried out the commands of ``last_targets`` (it was not handed on since).
+    just_acted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,10 +174,7 @@ class Segment:
         """Tell whether a kind ("the lights", 客廳啲燈) or a shared name ("the Hue Plays") is plural."""
         pieces = self.clause.pieces
         return any(
-            (
-                p.has(Category.KIND)
-                or (p.role is Role.NAME and len({m.owner for m in p.names}) > 1 and not _any_full(p))
-            )
+            (p.has(Category.KIND) or _plural_of_a_shared_name(p))
             and (
                 (p.text.isascii() and p.text.endswith("s") and p.text != "ss")
                 or (index > 0 and pieces[index - 1].has(Category.FILLER, "plural"))
@@ -612,16 +611,24 @@ def _ends_with_place(clause: Clause) -> bool:
     return bool(words) and any(m.full and ":" in m.owner for m in words[-1].names)
 
 
-def _any_full(piece: Piece) -> bool:
-    """Tell whether a piece is some device's or place's whole name."""
-    return any(m.full for m in piece.names)
+def _plural_of_a_shared_name(piece: Piece) -> bool:
+    """Tell whether a piece says in the plural a part of several names ("the Hue Plays").
+
+    Its last word is a word of each name only without its "s" ("Sonos" of Sonos Beam and
+    Sonos One is no plural).
+    """
+    owners = {m.owner for m in piece.names}
+    if piece.role is not Role.NAME or len(owners) < 2 or any(m.full for m in piece.names):
+        return False
+    last = piece.text.split()[-1]
+    return all(last[:-1] in (words := m.name.split()) and last not in words for m in piece.names)
 
 
 def _trailing_place(segments: list[Segment]) -> list[Segment]:
     """Give "the lights" of "turn off the lights and the TV in the rec room" the room said last.
 
-    Only a place that says where a kind of device is: in "close both garage doors and lock the
-    workshop" the workshop is what is locked.
+    Not a place that is what a verb of its own acts on: in "close both garage doors and lock
+    the workshop" the workshop is what is locked.
     """
     shared = list(segments)
     for index in range(len(shared) - 2, -1, -1):
@@ -630,12 +637,27 @@ def _trailing_place(segments: list[Segment]) -> list[Segment]:
             following.clause.joiner
             and (following.areas or following.floors)
             and _ends_with_place(following.clause)
-            and following.clause.kinds
+            and not _place_is_the_object(following.clause)
             and not (segment.areas or segment.floors or segment.clause.entity_names)
             and segment.domains
         ):
             shared[index] = replace(segment, areas=following.areas, floors=following.floors)
     return shared
+
+
+def _place_is_the_object(clause: Clause) -> bool:
+    """Tell whether a clause's verb acts on the place it ends with ("lock the workshop").
+
+    Not when it names a device of its own ("… and switch off the hot tub in the garden"); a
+    speaker named after the room ("Workshop") is the room said.
+    """
+    devices_named = any(
+        m.full and ":" not in m.owner
+        for p in clause.pieces
+        if not any(":" in n.owner for n in p.names)
+        for m in p.names
+    )
+    return any(p.has(Category.VERB) for p in clause.pieces) and not clause.kinds and not devices_named
 
 
 def _place_answered(segments: list[Segment]) -> list[Segment]:
@@ -1200,7 +1222,7 @@ class Recaller:
             # With no place to tell, the plug called 电扇 and the fans are as likely.
             return case.unsure("uncertain")
         rules = (
-            (self._same_as_before, self._reference)
+            (self._same_as_before, *((self._reference,) if context.just_acted else ()))
             if segment.clause.only_a_number
             else (
                 self._routine,
@@ -1761,23 +1783,32 @@ class Recaller:
         return case.sure(case.previous, "same-as-before")
 
     def _fan_of_the_last(self, case: "_Case") -> Segment | None:
-        """Take the last air conditioner's fan, where there is no fan ("AC on." … "Fan on high.").
+        """Take the fan of the air conditioner just switched on, in a room with no fan.
 
-        Only where the speaker's place (or the whole home) has no fan of its own, and only for a
-        speed the air conditioner has.
+        "AC on." … "Fan on high." in the workshop, whose window unit is its only fan: only the
+        air conditioner the last turn acted on, in the place said or the speaker's, with the
+        speed said among its own.
         """
         segment, context = case.segment, case.context
         speeds = [a.option for a in segment.actions if a.kind is ActionKind.SET_FAN_MODE]
-        if case.named_any or _head(segment) != "fan" or len(speeds) != 1 or not context.recent_devices:
+        last = context.last_targets
+        if (
+            case.named_any
+            or _head(segment) != "fan"
+            or len(speeds) != 1
+            or len(last) != 1
+            or not last[0].startswith("climate.")
+            or not _placed(segment, context)
+        ):
             return None
-        placed = _placed(segment, context)
-        fans = self._around(segment, context) if placed else self.catalog.of_domains(("fan",))
-        if any(e.domain == "fan" or self._of_kind(e, segment) for e in fans):
+        around = self._around(segment, context)
+        if all(e.entity_id != last[0] for e in around) or any(
+            e.domain == "fan" or self._of_kind(e, segment) for e in around
+        ):
             return None
-        last = context.recent_devices[0]
-        state = self.catalog.hass.states.get(last) if last.startswith("climate.") else None
+        state = self.catalog.hass.states.get(last[0])
         modes = [str(m).lower() for m in (state.attributes.get("fan_modes") or ())] if state else []
-        return case.sure([last], "fan-of-the-last") if speeds[0] in modes else None
+        return case.sure(list(last), "fan-of-the-last") if speeds[0] in modes else None
 
     def _runs_a_fan(self, entity_id: str) -> bool:
         """Tell whether a device is a thermostat whose fan can be run on its own (an "on" fan mode)."""
@@ -1872,6 +1903,11 @@ class Recaller:
             return all(entry.domain in ACTION_DOMAINS.get(a.kind, (entry.domain,)) for a in segment.actions)
 
         together = [e for e in case.context.last_targets if fits(e)]
+        talked_of = case.context.recent_devices[:1]
+        if together and talked_of and talked_of[0] not in case.context.last_targets and fits(talked_of[0]):
+            # "turn it off" after "did I leave my flat iron on", or "turn them back on" after "is
+            # the office fan on": what was done last, or what was asked about since.
+            return case.unsure("uncertain")
         if len(together) > 1:
             if "it" in segment.clause.references:
                 # "把它打开" after three lights: which one is not said.
