@@ -8,7 +8,7 @@ device's area. When nothing is sure the candidates widen (the kinds implied, the
 whole home) rather than staying empty. Everything here is local and takes milliseconds.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ..language.actions import ACTION_DOMAINS, Action, ActionKind
@@ -1221,7 +1221,7 @@ class Recaller:
         ):
             # With no place to tell, the plug called 电扇 and the fans are as likely.
             return case.unsure("uncertain")
-        rules = (
+        rules: tuple[Callable[[_Case], Segment | None], ...] = (
             (self._same_as_before, *((self._reference,) if context.just_acted else ()))
             if segment.clause.only_a_number
             else (
