@@ -98,6 +98,11 @@ def chinese_numeral(value: int) -> str:
     return ("" if tens == 1 else _CHINESE_DIGITS[tens]) + "十" + (_CHINESE_DIGITS[units] if units else "")
 
 
+def is_chinese_number(text: str) -> bool:
+    """Tell whether a text is a Chinese numeral and nothing else (二十五)."""
+    return _CHINESE_NUMBER.fullmatch(text) is not None
+
+
 def to_arabic(text: str) -> str:
     """Replace Chinese numerals that are quantities with Arabic ones.
 

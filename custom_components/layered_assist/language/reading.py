@@ -25,6 +25,7 @@ from .composing import action_of_verb, compose, said_alone
 from .concepts import ACTIVITIES, FEELINGS, STATES
 from .lexicon import Category, Lexicon, concept_words, lexicon_for
 from .names import NameIndex, NameMatch, name_key
+from .numbers import is_chinese_number
 from .pieces import BOUNDARIES, Piece, Role, cut
 from .senses import choose
 from .times import CLOCK_AT, CLOCK_VERBS, SETTING_VERBS
@@ -165,6 +166,10 @@ class Clause:
         if self.restarted:
             return True
         if self.name_commands:
+            return False
+        said = "".join(p.text for p in self.pieces if p.role is Role.UNKNOWN)
+        if said and is_chinese_number(said):
+            # "调大声一点，二十五": a number not understood is a value left out, not a remark.
             return False
         # (A negation, only beside words of what people do: "晚上又不会喝", not "晚上不要".)
         situation = any(p.has(Category.FILLER, "situation") for p in self.pieces) or (

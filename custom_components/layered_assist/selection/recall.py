@@ -1222,7 +1222,7 @@ class Recaller:
             # With no place to tell, the plug called 电扇 and the fans are as likely.
             return case.unsure("uncertain")
         rules: tuple[Callable[[_Case], Segment | None], ...] = (
-            (self._same_as_before, *((self._reference,) if context.just_acted else ()))
+            (self._temperature_as_before, *((self._reference,) if context.just_acted else ()))
             if segment.clause.only_a_number
             else (
                 self._routine,
@@ -1781,6 +1781,16 @@ class Recaller:
         ):
             return None
         return case.sure(case.previous, "same-as-before")
+
+    def _temperature_as_before(self, case: "_Case") -> Segment | None:
+        """Take the thermostat of the clause before for a number said alone ("AC on, cool, 70").
+
+        Only a thermostat's or a water heater's: "调大声一点，二十五" of a TV is no temperature.
+        """
+        resolved = self._same_as_before(case)
+        if resolved is None or not all(t.startswith(("climate.", "water_heater.")) for t in resolved.targets):
+            return None
+        return resolved
 
     def _fan_of_the_last(self, case: "_Case") -> Segment | None:
         """Take the fan of the air conditioner just switched on, in a room with no fan.
