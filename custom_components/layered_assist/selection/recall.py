@@ -2023,8 +2023,8 @@ class Recaller:
         if _the_light_said(head, entry) or head is None:
             return False
         return any(
-            other.entity_id != entry.entity_id and narrower(head, other.named_kinds)
-            for other in self.catalog.of_domains(("light",))
+            other.entity_id != entry.entity_id and other.domain == "light"
+            for other in self.catalog.named_as(kinds_within(head))
         )
 
     @staticmethod
