@@ -246,8 +246,19 @@ def place_variants(name: str) -> list[str]:
     variants: list[str] = []
     for canonical, words in place_synonyms().items():
         if canonical in normalized:
-            variants.extend(normalized.replace(canonical, word) for word in words)
+            variants.extend(
+                normalized.replace(canonical, word)
+                for word in words
+                # "阿公的" is 阿公房间, but a room named 房间 is not "的": a filler names nothing.
+                if canonical != normalized or not _is_filler(word)
+            )
     return variants
+
+
+def _is_filler(word: str) -> bool:
+    """Tell whether a whole word is only a filler of some language (的, a particle)."""
+    senses = names_lexicon().senses_of(word)
+    return bool(senses) and all(sense.category is Category.FILLER for sense in senses)
 
 
 @lru_cache(maxsize=64)

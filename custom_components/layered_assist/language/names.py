@@ -330,14 +330,16 @@ class NameIndex:
                     # No name goes on from here, nor does one with a word said inside it.
                     break
                 stretches = self._stretches.get(key)
+                # A word left out is taken only where the rest is a whole name word for word:
+                # 爸爸媽媽房部抽濕機 is no 嫲嫲房抽濕機 by sound, 開大門個鎖 no "開大" of 門鎖,
+                # "這裡的燈" no 立燈.
+                shortened = False
                 if not stretches and self._possessive_inside(inside):
                     # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
                     inside = [inside[0], *(t for t in inside[1:-1] if t.text not in POSSESSIVES), inside[-1]]
                     key = tuple(t.sound for t in inside)
                     stretches = self._stretches.get(key)
-                # A word left out is taken only where the rest is a whole name word for word:
-                # 爸爸媽媽房部抽濕機 is no 嫲嫲房抽濕機 by sound, 開大門個鎖 no "開大" of 門鎖.
-                shortened = False
+                    shortened = bool(stretches)
                 if not stretches and (shorter := self._without_measure_word(inside)) is not None:
                     # "Ethan 房盞燈" of Ethan 房燈: a measure word said inside a name.
                     inside, shortened = shorter, True

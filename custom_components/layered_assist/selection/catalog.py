@@ -366,11 +366,14 @@ class DeviceCatalog:
             self._index.setdefault(sound, set()).add(entity_id)
 
     def _sibling_named(self, entity_id: str, device_id: str, device_name: str) -> bool:
-        """Tell whether another entity of the device has the device's name as its own.
+        """Tell whether another entity of the device has the device's name as its own, or begins with it.
 
         A two-outlet plug named String Lights: its outlet "String Lights" is that, not "Misters".
+        A strip named 拖板 whose other sockets are "拖板 插座 2" and "拖板 USB": 拖板 is the whole
+        strip, not the socket renamed 魚缸.
         """
         key = name_key(device_name)
+        domain = entity_id.split(".", 1)[0]
         registry = er.async_get(self.hass)
         for sibling in er.async_entries_for_device(registry, device_id):
             if sibling.entity_id == entity_id:
@@ -379,7 +382,10 @@ class DeviceCatalog:
             own = (
                 sibling.name or sibling.original_name or (state and state.attributes.get(ATTR_FRIENDLY_NAME))
             )
-            if own and name_key(str(own)) == key:
+            if not own:
+                continue
+            own_key = name_key(str(own))
+            if own_key == key or (sibling.domain == domain and own_key.startswith(key)):
                 return True
         return False
 
@@ -392,9 +398,25 @@ class DeviceCatalog:
             if (ids := self._index.get(sound)) is not None:
                 ids.discard(entity_id)
 
+    def _refresh_with_siblings(self, entity_id: str) -> None:
+        """Re-read an entity and the other entities of its device.
+
+        What a device's name names depends on its siblings' names (a strip named 拖板 whose
+        sockets are "拖板 插座 2" names no one socket), so one appearing or renamed changes them.
+        """
+        old = self.entries.get(entity_id)
+        registry = er.async_get(self.hass)
+        registry_entry = registry.async_get(entity_id)
+        self._refresh_entity(entity_id)
+        device_ids = {old.device_id if old else None, registry_entry.device_id if registry_entry else None}
+        for device_id in device_ids - {None}:
+            for sibling in er.async_entries_for_device(registry, str(device_id)):
+                if sibling.entity_id != entity_id:
+                    self._refresh_entity(sibling.entity_id)
+
     @callback
     def _on_entity_registry(self, event: Event[er.EventEntityRegistryUpdatedData]) -> None:
-        self._refresh_entity(event.data["entity_id"])
+        self._refresh_with_siblings(event.data["entity_id"])
         if event.data["action"] == "update" and "old_entity_id" in event.data:
             self._remove(event.data["old_entity_id"])
 
@@ -421,7 +443,7 @@ class DeviceCatalog:
             or old.attributes.get(ATTR_FRIENDLY_NAME) != new.attributes.get(ATTR_FRIENDLY_NAME)
             or old.attributes.get(ATTR_DEVICE_CLASS) != new.attributes.get(ATTR_DEVICE_CLASS)
         ):
-            self._refresh_entity(event.data["entity_id"])
+            self._refresh_with_siblings(event.data["entity_id"])
 
     @callback
     def _on_exposure_changed(self) -> None:

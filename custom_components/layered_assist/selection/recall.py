@@ -23,7 +23,7 @@ from ..language.concepts import (
     same_family,
 )
 from ..language.lexicon import Category, names_lexicon, side_words
-from ..language.names import POSSESSIVES, NameMatch, name_key, name_tokens
+from ..language.names import POSSESSIVES, NameMatch, joined, name_key, name_tokens
 from ..language.pieces import Piece, Role
 from ..language.reading import Clause, Mood, Reading, instead
 from ..language.tokens import normalize, tokenize
@@ -754,6 +754,24 @@ def named_any_early(top: Candidate | None) -> bool:
     return top is not None and top.name_score >= 0.6
 
 
+# Kinds of valve by what they water: a group of them is not every valve of the home.
+_WATERING = frozenset({"sprinkler", "plants"})
+
+
+def _light_modifier(segment: Segment, head: str) -> str:
+    """Return what a light's kind word says before its word for a light ("bedside" of "bedside lamps")."""
+    lexicon = names_lexicon()
+    piece = next((p for p in reversed(segment.clause.pieces) if p.has(Category.KIND, head)), None)
+    if piece is None:
+        return ""
+    tokens = name_tokens(piece.text)
+    for start in range(1, len(tokens)):
+        rest = joined(tokens[start:])
+        if lexicon.kinds_in(rest).get(rest) in LIGHTS:
+            return joined(tokens[:start])
+    return ""
+
+
 def _the_light_said(head: str | None, entry: CatalogEntry) -> bool:
     """Tell whether an entity is the light a kind word names (床头灯, not 主灯).
 
@@ -1184,9 +1202,21 @@ class Recaller:
 
     @staticmethod
     def _narrow_group(group: list[CatalogEntry], segment: Segment) -> list[CatalogEntry]:
-        """Keep the lights the kind word names: 床头灯 not 主灯, "lamps" not the ceiling light."""
+        """Keep the lights the kind word names: 床头灯 not 主灯, "lamps" not the ceiling light.
+
+        Of the water valves, "all the sprinklers" are those named as sprinklers or for what they
+        water, not the valve named "Water main" beside them.
+        """
         head = _head(segment)
-        return [e for e in group if _the_light_said(head, e)] or group
+        if head in _WATERING and any(narrower(head, e.named_kinds) for e in group):
+            return [e for e in group if not e.named_kinds or narrower(head, e.named_kinds)]
+        said = [e for e in group if _the_light_said(head, e)]
+        if said or head is None or head not in LIGHTS or head in GENERIC:
+            return said or group
+        # None is named so: "the bedside lamps" are "Bedside left" and "Bedside right", not the
+        # downlights beside them.
+        modifier = _light_modifier(segment, head)
+        return [e for e in group if modifier and any(modifier in n.text for n in e.names)] or group
 
     def _resolve(self, segment: Segment, context: RecallContext, previous: tuple[str, ...]) -> Segment:
         """Score the pool, then decide the sure targets if there are any (the first rule that is sure)."""
