@@ -46,6 +46,7 @@ _VERBS = {
     "dock": ActionKind.RETURN_HOME,
     "clean": ActionKind.START,
     "water": ActionKind.TURN_ON,
+    "boil": ActionKind.TURN_ON,
 }
 _CHOICES = {
     "hvac": ActionKind.SET_HVAC_MODE,

@@ -82,13 +82,18 @@ KINDS: dict[str, Kind] = {
     "camera": Kind(("camera",)),
     "water_heater": Kind(("water_heater",)),
     "boiler": Kind(("water_heater", "climate")),
-    "kettle": Kind(("switch",)),
+    "kettle": Kind(("switch",), by_name=True),
 }
 
 # Kinds that exclude devices named as another kind of the same domain ("所有冷气": not 浴室宝).
 EXCLUDES: dict[str, frozenset[str]] = {
-    "air_conditioner": frozenset({"heater", "bath_heater", "floor_heating"})
+    "air_conditioner": frozenset({"heater", "bath_heater", "floor_heating"}),
+    # "把電暖器打開": not the bathroom's 浴室暖風機 in its ceiling.
+    "heater": frozenset({"bath_heater"}),
 }
+
+# Kinds that cool: a thermostat that only heats (a radiator zone named "Front Room") is none.
+COOLING = frozenset({"air_conditioner"})
 
 # Kinds that take in every device of their domain, whatever its name says ("所有灯": the lamps too).
 GENERIC = frozenset({"light", "room_light", "climate", "media", "switch", "door"})
@@ -167,6 +172,7 @@ RELIEF: dict[str, str] = {"cold": "up", "hot": "down", "dark": "up", "bright": "
 ACTIVITIES: dict[str, tuple[str, ...]] = {
     "clean": ("vacuum",),
     "water": ("valve", "switch"),
+    "boil": ("switch",),
     "dock": ("vacuum",),
     "lock": ("lock",),
     "unlock": ("lock",),
@@ -175,6 +181,9 @@ ACTIVITIES: dict[str, tuple[str, ...]] = {
     "next": ("media_player",),
     "previous": ("media_player",),
 }
+
+# The kind of device an activity is done with, when no kind is said ("煲壺水": the kettle).
+ACTIVITY_KINDS: dict[str, str] = {"boil": "kettle"}
 
 # States only some kinds of device have: asking about them names those kinds.
 STATES: dict[str, tuple[str, ...]] = {

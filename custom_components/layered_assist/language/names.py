@@ -198,6 +198,10 @@ def _worth_a_part(tokens: Sequence[Token]) -> bool:
     return True
 
 
+# A run of sounds, what was said, and how (shortened, plural, as written).
+_MatchKey = tuple[tuple[str, ...], tuple[str, ...], bool, bool, bool]
+
+
 class NameIndex:
     """The names of a home's entities, areas and floors, by the sounds of their stretches."""
 
@@ -211,7 +215,9 @@ class NameIndex:
         # with ends the search for longer ones.
         self._prefixes: dict[tuple[str, ...], int] = {}
         # The matches of a run of sounds said so, kept until the index changes.
-        self._matches: dict[tuple[tuple[str, ...], tuple[str, ...], bool, bool], tuple[NameMatch, ...]] = {}
+        self._matches: dict[
+            tuple[tuple[str, ...], tuple[str, ...], bool, bool, bool], tuple[NameMatch, ...]
+        ] = {}
 
     def set_names(
         self, owner: str, names: Iterable[str], brands: Iterable[str] = (), other_words: Iterable[str] = ()
@@ -334,12 +340,14 @@ class NameIndex:
                 # 爸爸媽媽房部抽濕機 is no 嫲嫲房抽濕機 by sound, 開大門個鎖 no "開大" of 門鎖,
                 # "這裡的燈" no 立燈.
                 shortened = False
+                # (A 的 left out takes the name as written, by its characters, not its sounds.)
+                as_written = False
                 if not stretches and self._possessive_inside(inside):
                     # "哥哥的书桌灯" of 哥哥书桌灯: a 的 said inside a name that has none.
                     inside = [inside[0], *(t for t in inside[1:-1] if t.text not in POSSESSIVES), inside[-1]]
                     key = tuple(t.sound for t in inside)
                     stretches = self._stretches.get(key)
-                    shortened = bool(stretches)
+                    as_written = True
                 if not stretches and (shorter := self._without_measure_word(inside)) is not None:
                     # "Ethan 房盞燈" of Ethan 房燈: a measure word said inside a name.
                     inside, shortened = shorter, True
@@ -360,7 +368,7 @@ class NameIndex:
                 # "the living room lights" is no name "Living Room Light": a plural said of a
                 # singular name reads as a part of it, so the room and the plural win.
                 plural = any(t.text != t.sound and t.text.isascii() and t.text[:1].isalpha() for t in inside)
-                memo = (key, said, shortened, plural)
+                memo = (key, said, shortened, plural, as_written)
                 if (known := self._matches.get(memo)) is not None:
                     if known:
                         found[(start, end)] = known
@@ -368,7 +376,7 @@ class NameIndex:
                 if len(self._matches) > _MATCHES_KEPT:
                     self._matches.clear()
                 matched = self._matches[memo] = _matches(
-                    stretches, said, len(inside), shortened=shortened, plural=plural
+                    stretches, said, len(inside), shortened=shortened, plural=plural, as_written=as_written
                 )
                 if matched:
                     found[(start, end)] = matched
@@ -376,7 +384,13 @@ class NameIndex:
 
 
 def _matches(
-    stretches: Sequence["_Stretch"], said: tuple[str, ...], size: int, *, shortened: bool, plural: bool
+    stretches: Sequence["_Stretch"],
+    said: tuple[str, ...],
+    size: int,
+    *,
+    shortened: bool,
+    plural: bool,
+    as_written: bool = False,
 ) -> tuple[NameMatch, ...]:
     """Return the owners a run of a sentence names, each by its best stretch."""
     best: dict[str, NameMatch] = {}
@@ -386,11 +400,11 @@ def _matches(
     for stretch in stretches:
         if (misses := misses_of.get(stretch.texts, -1)) < 0:
             misses = misses_of[stretch.texts] = sum(a != b for a, b in zip(said, stretch.texts, strict=True))
-        if shortened and (misses or not stretch.full):
+        if (shortened and (misses or not stretch.full)) or (as_written and misses):
             continue
-        # Homophones: at most half of a whole name of two or more, by sound only; a part
-        # of a name only when long ("加四" is no part of 加湿器).
-        if misses and (size < 2 or misses * 2 > size or (not stretch.full and size < 4)):
+        # Homophones: at most half of a whole name of three or more, by sound only (浴缸 is
+        # a word of its own, no 魚缸); a part of a name only when long ("加四" is no part of 加湿器).
+        if misses and (size < 3 or misses * 2 > size or (not stretch.full and size < 4)):
             continue
         whole = stretch.full and not (plural and not stretch.plural)
         match = NameMatch(

@@ -75,6 +75,8 @@ _BEFORE_UNIT = re.compile(rf"([{_N}]+)(?=\s*(?:{_UNITS_AFTER}))")
 # 半度 alone is half a degree ("再低半度"); 25度半 is 25.5 and is read elsewhere.
 _HALF_A_DEGREE = re.compile(r"(?<![\d个点])半(?=\s*(?:度|℃))")
 _AFTER_VERB = re.compile(rf"(?<=[到为成至是去做设调校较])([{_N}]+)(?![半下点些会调校较个])")
+# An ordinal is a number: 第三段 is the third speed.
+_ORDINAL = re.compile(rf"(?<=第)([{_N}]+)")
 # After a quantity's name, or "set at" (定在二十六; not 在一楼, where 一楼 is a name).
 _AFTER_QUANTITY = re.compile(rf"(?<=温度|湿度|音量|亮度|定在|设在|调在)([{_N}]+)(?![半下点些会])")
 
@@ -122,6 +124,7 @@ def to_arabic(text: str) -> str:
     text = _BEFORE_UNIT.sub(lambda m: _arabic(m.group(1)), text)
     text = _AFTER_VERB.sub(lambda m: _arabic(m.group(1)), text)
     text = _AFTER_QUANTITY.sub(lambda m: _arabic(m.group(1)), text)
+    text = _ORDINAL.sub(lambda m: _arabic(m.group(1)), text)
     return _BELOW_ZERO.sub(lambda m: f"-{m.group(1)}", text)
 
 

@@ -22,7 +22,7 @@ from itertools import pairwise
 
 from .actions import Action
 from .composing import action_of_verb, compose, said_alone
-from .concepts import ACTIVITIES, FEELINGS, STATES
+from .concepts import ACTIVITIES, ACTIVITY_KINDS, FEELINGS, STATES
 from .lexicon import Category, Lexicon, concept_words, lexicon_for
 from .names import NameIndex, NameMatch, name_key
 from .numbers import is_chinese_number
@@ -161,7 +161,8 @@ class Clause:
 
         It asks nothing of a device: no verb, setting, value, kind or "it", and no name said whole
         but a scene's or a script's (which a remark may name: they run only with a verb). A time
-        is a remark only with what people will be doing; a condition or the past never is.
+        is a remark only with what people will be doing; a condition never is, the past only
+        when it names no device.
         """
         if self.restarted:
             return True
@@ -176,6 +177,20 @@ class Clause:
             any(p.has(Category.MOOD, "negation") for p in self.pieces)
             and any(p.role is Role.UNKNOWN for p in self.pieces)
         )
+        if self.mood is Mood.PAST:
+            # "Close the garage door, Declan left it open again": what was done to the device
+            # acted on is why, not another request (one that names a device, or asks who did
+            # it, is never a remark).
+            return not (
+                any(p.has(Category.MOOD, "past_question") for p in self.pieces)
+                or 
+                self.kinds
+                or self.attributes
+                or self.references - {"it", "they"}
+                # (Its verb says what was done: "left it open".)
+                or any(p.category in _SETTING - {Category.VERB} or p.role is Role.NUMBER for p in self.pieces)
+                or any(m.full for m in self.entity_names)
+            )
         if self.mood not in (Mood.COMMAND, Mood.QUESTION, Mood.NEGATION) and not (
             # "我阵间冲凉", "晚上用不到", "晚上又不会喝": what people will (not) do, not when to act.
             self.mood is Mood.LATER and situation
@@ -389,7 +404,7 @@ def _mood(pieces: Sequence[Piece], actions: Sequence[Action], feelings: bool) ->
         return (Mood.QUESTION if hard and not actions else Mood.LATER), polite
     if "condition" in concepts:
         return Mood.CONDITION, polite
-    if "past" in concepts:
+    if "past" in concepts or "past_question" in concepts:
         return Mood.PAST, polite
     if "negation" in concepts:
         return Mood.NEGATION, polite
@@ -545,7 +560,11 @@ def _clause(pieces: list[Piece], joiner: str | None) -> Clause:
         for m in p.names
         if m.full or not any(n.full and ":" in n.owner for n in p.names)
     )
-    kinds = tuple(dict.fromkeys(p.concept for p in pieces if p.has(Category.KIND)))
+    kinds = tuple(dict.fromkeys(p.concept for p in pieces if p.has(Category.KIND))) or tuple(
+        dict.fromkeys(
+            ACTIVITY_KINDS[p.concept] for p in pieces if p.has(Category.VERB) and p.concept in ACTIVITY_KINDS
+        )
+    )
     # A place said whole is the place, not a part of some device's name.
     places = [p for p in pieces if p.role is Role.NAME and any(m.full and ":" in m.owner for m in p.names)]
     areas = tuple(

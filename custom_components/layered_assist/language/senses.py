@@ -129,6 +129,10 @@ def _option(around: _Around, senses: _Senses) -> Sense | _Senses | None:
     categories = _categories(senses)
     if Category.OPTION not in categories or len(categories) == 1:
         return None
+    previous = around.previous
+    if Category.KIND in categories and previous is not None and previous.could_be(Category.FILLER, "measure"):
+        # "set 個冷氣去 24 度": a thing counted is the device, not its mode.
+        return _without(senses, Category.OPTION)
     before = around.before
     speed_before = before is not None and before.could_be(Category.ATTRIBUTE, "speed")
     mode_after = around.after is not None and around.after.could_be(Category.ATTRIBUTE, "mode")
@@ -255,7 +259,7 @@ def _mood(around: _Around, senses: _Senses) -> Sense | _Senses | None:
     """Settle "did" asks about the past; 好/太/幾 before an adjective intensify it (幾大聲: how loud)."""
     if Category.MOOD not in _categories(senses):
         return None
-    past = next((s for s in senses if s.concept == "past"), None)
+    past = next((s for s in senses if s.concept in ("past", "past_question")), None)
     if past is not None:
         return past
     if not any(s.concept == "feeling" for s in senses) or len(senses) == 1:

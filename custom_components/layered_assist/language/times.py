@@ -84,7 +84,9 @@ _LATER_SPAN = re.compile(
 CLOCK_AT = frozenset({"at"})
 # Verbs whose "at N" is a clock time: switching, locking, starting; and those whose "at N" is
 # a value: setting.
-CLOCK_VERBS = frozenset({"on", "off", "lock", "unlock", "pause", "play", "stop", "dock", "clean", "water"})
+CLOCK_VERBS = frozenset(
+    {"on", "off", "lock", "unlock", "pause", "play", "stop", "dock", "clean", "water", "boil"}
+)
 SETTING_VERBS = frozenset({"set", "adjust", "keep", "still"})
 
 

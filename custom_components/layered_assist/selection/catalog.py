@@ -8,12 +8,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from homeassistant.components.climate import ATTR_HVAC_MODES, DOMAIN as CLIMATE_DOMAIN, HVACMode
 from homeassistant.components.homeassistant.exposed_entities import (
     async_listen_entity_updates,
     async_should_expose,
 )
 from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_FRIENDLY_NAME, EVENT_STATE_CHANGED
-from homeassistant.core import Event, EventStateChangedData, HomeAssistant, callback
+from homeassistant.core import Event, EventStateChangedData, HomeAssistant, State, callback
 from homeassistant.helpers import (
     area_registry as ar,
     device_registry as dr,
@@ -28,6 +29,8 @@ from ..language.names import NameIndex, joined, name_key, name_tokens
 from ..language.tokens import Token, normalize
 
 ASSISTANT = "conversation"
+# The modes in which a thermostat cools or runs as an air conditioner does.
+_COOLING_MODES = frozenset({HVACMode.COOL, HVACMode.HEAT_COOL, HVACMode.DRY, HVACMode.FAN_ONLY})
 
 
 AREA, FLOOR = "area:", "floor:"
@@ -99,6 +102,8 @@ class CatalogEntry:
     brand_names: frozenset[str] = frozenset()
     # The aliases the user gave it, as name keys: a kind word given as one (台灯) is meant.
     aliases: frozenset[str] = frozenset()
+    # A thermostat with no mode that cools (a radiator zone): no air conditioner.
+    heats_only: bool = False
 
     # Every sound of every name, for the index (read once).
     sounds: frozenset[str] = field(init=False, default=frozenset())
@@ -107,6 +112,12 @@ class CatalogEntry:
         object.__setattr__(
             self, "sounds", frozenset(unit.sound for name in self.names for unit in name.units)
         )
+
+
+def _heats_only(state: State) -> bool:
+    """Tell whether a thermostat has modes and none of them cools (a radiator zone's)."""
+    modes = state.attributes.get(ATTR_HVAC_MODES) if state.domain == CLIMATE_DOMAIN else None
+    return isinstance(modes, list) and bool(modes) and not {str(m) for m in modes} & _COOLING_MODES
 
 
 def _kinds_named(name: str, places: frozenset[str] = frozenset()) -> dict[str, str]:
@@ -313,9 +324,17 @@ class DeviceCatalog:
             area_id = registry_entry.area_id or (device.area_id if device else None)
         device_name = (device.name_by_user or device.name or "") if device is not None else ""
         own_texts = {name.text for name in prepare_names(names)}
+        # The device's name when its parts are named after it ("拖板 插座 2"): a name of each part
+        # as a brand's is, never one part's alone.
+        named_for_parts: list[str] = []
         if device_name:
             own = str(names[0] or "")
-            if not (own.startswith(device_name) and len(own) > len(device_name)) and not (
+            part_named_after = own.startswith(device_name) and len(own) > len(device_name)
+            if device is not None and (
+                part_named_after or self._sibling_named(entity_id, device.id, device_name, whole=False)
+            ):
+                named_for_parts.append(device_name)
+            elif not part_named_after and not (
                 device is not None and self._sibling_named(entity_id, device.id, device_name)
             ):
                 # "客厅主灯 Ambilight" is not what "客厅主灯" names: its device's main light is.
@@ -330,7 +349,7 @@ class DeviceCatalog:
         texts = [name.text for name in prepared]
         other_words = [v for text in texts for v in place_variants(text) if v not in texts]
         own_names = [*texts, *other_words]
-        brand = device_brand(self.hass, device) if device is not None else []
+        brand = [*(device_brand(self.hass, device) if device is not None else []), *named_for_parts]
         if not any(named.values()) and not _feature_of(name_key(texts[0]), device_name):
             # A zone named "Side Yard" of a Rachio controller is a sprinkler: its maker says so.
             named["maker"] = _kinds_of_maker(brand, state.domain)
@@ -358,6 +377,7 @@ class DeviceCatalog:
                 name_key(alias)
                 for alias in (entity_aliases(registry_entry.aliases) if registry_entry else ())
             ),
+            heats_only=_heats_only(state),
         )
         self.entries[entity_id] = entry
         self._views = None
@@ -365,12 +385,14 @@ class DeviceCatalog:
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
 
-    def _sibling_named(self, entity_id: str, device_id: str, device_name: str) -> bool:
+    def _sibling_named(self, entity_id: str, device_id: str, device_name: str, *, whole: bool = True) -> bool:
         """Tell whether another entity of the device has the device's name as its own, or begins with it.
+
+        (``whole``: as its own; else only begins with it.)
 
         A two-outlet plug named String Lights: its outlet "String Lights" is that, not "Misters".
         A strip named 拖板 whose other sockets are "拖板 插座 2" and "拖板 USB": 拖板 is the whole
-        strip, not the socket renamed 魚缸.
+        strip, not the socket renamed 魚缸 alone.
         """
         key = name_key(device_name)
         domain = entity_id.split(".", 1)[0]
@@ -385,7 +407,7 @@ class DeviceCatalog:
             if not own:
                 continue
             own_key = name_key(str(own))
-            if own_key == key or (sibling.domain == domain and own_key.startswith(key)):
+            if own_key == key if whole else (sibling.domain == domain and own_key.startswith(key)):
                 return True
         return False
 

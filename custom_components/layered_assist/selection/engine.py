@@ -148,8 +148,12 @@ def _remark(segment: Segment) -> bool:
     """
     if segment.clause.restarted:
         return True
-    # ("and the back door" shares the verb before: a request.)
-    return segment.clause.aside and not segment.actions and not segment.unknown_places
+    # ("and the back door" shares the verb before: a request; "Declan left it open" is none.)
+    return (
+        segment.clause.aside
+        and (not segment.actions or segment.clause.mood is Mood.PAST)
+        and not segment.unknown_places
+    )
 
 
 def _cannot(clause: Clause) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..language.actions import ACTION_DOMAINS, Action, ActionKind
 from ..language.concepts import (
     ATTRIBUTE_DOMAINS,
+    COOLING,
     EXCLUDES,
     GENERIC,
     KINDS,
@@ -307,9 +308,13 @@ def _whole_words(match: NameMatch, places: frozenset[str], length: int) -> bool:
     tail = match.start + length == match.size and len(match.before) >= 2 and length >= 3
     # After a model number or a latin word a Chinese part starts anew ("童锁" of "… X86C 童锁").
     after_latin = match.before[-1:].isascii() and match.before[-1:].isalnum()
+    # A latin word after a Chinese one is whole too ("Nest Mini" of "BB房 Nest Mini").
+    compact = match.name.replace(" ", "")
+    latin_part = compact[len(match.before) : len(match.before) + 1].isascii()
     return (
         match.start == 0
         or match.before.isascii()
+        or latin_part
         or match.before in places
         or tail
         or after_latin
@@ -611,6 +616,17 @@ def _ends_with_place(clause: Clause) -> bool:
     return bool(words) and any(m.full and ":" in m.owner for m in words[-1].names)
 
 
+def _remarks(segment: Segment) -> bool:
+    """Tell whether a clause only remarks on what people do, naming nothing whole ("阿公還在看")."""
+    clause = segment.clause
+    return (
+        clause.aside
+        and not segment.actions
+        and any(p.has(Category.FILLER, "situation") for p in clause.pieces)
+        and not (clause.areas or clause.floors or any(m.full for m in clause.entity_names))
+    )
+
+
 def _plural_of_a_shared_name(piece: Piece) -> bool:
     """Tell whether a piece says in the plural a part of several names ("the Hue Plays").
 
@@ -795,6 +811,10 @@ def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> b
     named 电暖器 a heater); otherwise its domain and device class say.
     """
     kinds = segment.clause.kinds
+    excluded = {k for kind in kinds for k in EXCLUDES.get(kind, ())}
+    if excluded & entry.named_kinds:
+        # (Even one named as the kind too: a 浴室暖風機 is a 暖風機, but no 電暖器.)
+        return False
     if not kinds and "valve" in segment.primary_domains and entry.device_class == "outlet":
         # "露台开始浇水": a valve or a sprinkler zone's switch waters, not the plug of the fish tank.
         return False
@@ -821,8 +841,7 @@ def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> b
             return False
     if entry.domain not in segment.primary_domains:
         return "light" in segment.primary_domains and switches_a_light(entry)
-    excluded = {k for kind in segment.clause.kinds for k in EXCLUDES.get(kind, ())}
-    if excluded & entry.named_kinds:
+    if entry.heats_only and kinds and kinds[-1] in COOLING and not entry.named_kinds & COOLING:
         return False
     if not segment.device_classes or entry.device_class in segment.device_classes:
         return True
@@ -946,8 +965,9 @@ class Recaller:
     def _shared(segments: list[Segment]) -> list[Segment]:
         """Give verbless clauses the action, kinds and group of their neighbour ("客厅和卧室的灯都关了")."""
         shared = list(segments)
-        # "帮我把宝宝房的窗帘，嗯，打开一下": a hesitation between is no neighbour.
-        said = [i for i, s in enumerate(shared) if s.actions or s.clause.about_devices]
+        # "帮我把宝宝房的窗帘，嗯，打开一下": a hesitation between is no neighbour; nor is a remark
+        # given a verb ("電視不要關，阿公還在看，把燈關掉就好").
+        said = [i for i, s in enumerate(shared) if (s.actions or s.clause.about_devices) and not _remarks(s)]
         for position, index in enumerate(said):
             segment = shared[index]
             following = shared[said[position + 1]] if position + 1 < len(said) else None
@@ -1246,7 +1266,7 @@ class Recaller:
         case = _Case(replace(segment, candidates=tuple(scored), read_as_kind=alias), context, previous)
         if (
             alias is not None
-            and (doubt or not _placed(segment, context))
+            and (doubt or (doubt is not None and not _placed(segment, context)))
             and not (segment.strong_group or segment.weak_group)
         ):
             # With no place to tell, the plug called 电扇 and the fans are as likely.
@@ -1292,11 +1312,15 @@ class Recaller:
         """Tell whether a device's class says it is not the kind said, its names not saying it is.
 
         "Turn on the TV in the bedroom", where "Bedroom" is a Sonos: a speaker is no TV, though
-        its name is said whole. (Not among window coverings, which people name loosely.)
+        its name is said whole; nor is a thermostat that only heats an air conditioner. (Not
+        among window coverings, which people name loosely.)
         """
         entry = self.catalog.entry(entity_id)
         head = _head(segment)
         kind = KINDS.get(head) if head is not None else None
+        if entry is not None and entry.heats_only and head in COOLING and not entry.named_kinds & COOLING:
+            # "the air con in the front room", where "Front Room" is a radiator zone.
+            return True
         if entry is None or head is None or kind is None or entry.device_class is None:
             return False
         if same_family(head, entry.named_kinds):
@@ -1340,8 +1364,11 @@ class Recaller:
         scored.sort(key=lambda c: (-c.score, -c.name_score, c.entity_id))
         return scored
 
-    def _kind_alias(self, segment: Segment, context: RecallContext) -> tuple[str | None, bool]:
+    def _kind_alias(self, segment: Segment, context: RecallContext) -> tuple[str | None, bool | None]:
         """Return a kind word said as a name when the kind is not that device's alone, and a doubt.
+
+        The doubt is None when the word is the kind of another name said with it ("the bedroom
+        heating"): that name tells which.
 
         The doubt: "turn the heating off" said in a study with its own radiator valve, of the
         thermostat named Heating elsewhere, may be either (nothing is done on a guess).
@@ -1385,6 +1412,15 @@ class Recaller:
             devices = {e.device_id for e in full if e.device_id is not None}
             given = any(name_key(piece.text) in e.aliases for e in full)
             full_ids = {e.entity_id for e in full}
+            if any(
+                m.full and m.owner not in full_ids and m.owner.split(".", 1)[0] in head.domains
+                for other in segment.clause.pieces
+                if other is not piece and other.role is Role.NAME and not other.has(Category.KIND)
+                for m in other.names
+            ):
+                # "the bedroom heating", of the radiator valve named Bedroom beside the thermostat
+                # named Heating: the word says what kind of thing the other name is.
+                return piece.text, None
             word = normalize(piece.text)
             called_so_too = not given and any(
                 e.entity_id not in full_ids
@@ -2147,13 +2183,28 @@ class Recaller:
         return case.sure(on_device, "part-of-device") if len(on_device) == 1 else None
 
     def _part_of_device(self, entity_id: str, segment: Segment) -> str | None:
-        """Return the one entity of the kind said last on the same device as the one named, if another."""
+        """Return the one entity of the kind said last on the same device as the one named, if another.
+
+        Or the one part of that device another name said names.
+        """
         entry = self.catalog.entries.get(entity_id)
-        if entry is None or not entry.device_id or not segment.primary_domains:
-            return None
-        if entry.domain in segment.primary_domains:
+        if entry is None or not entry.device_id:
             return None
         pieces = segment.clause.pieces
+        # "晾衣架烘干打开": the airer named, then its part "Aqara 智能晾衣机 H1 烘干" by its own word.
+        parts = {
+            m.owner
+            for p in pieces
+            if p.role is Role.NAME and all(m.owner != entity_id for m in p.names)
+            for m in p.names
+            if (sibling := self.catalog.entries.get(m.owner)) is not None
+            and sibling.device_id == entry.device_id
+            and sibling.domain not in _REPORTING
+        }
+        if len(parts) == 1:
+            return parts.pop()
+        if not segment.primary_domains or entry.domain in segment.primary_domains:
+            return None
         kinds_at = [i for i, p in enumerate(pieces) if p.has(Category.KIND)]
         named_at = [
             i
