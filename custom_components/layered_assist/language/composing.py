@@ -23,6 +23,7 @@ _SETS = {
     "volume": ActionKind.SET_VOLUME,
     "speed": ActionKind.SET_SPEED,
     "position": ActionKind.SET_POSITION,
+    "colour_temp": ActionKind.SET_COLOR_TEMP,
 }
 # More speeds than a fan has: a bare number above is a percentage ("风速调到60").
 _MOST_SPEEDS = 12
@@ -172,6 +173,9 @@ def _value_action(composition: Composition, value: _Value) -> Action | None:
         attribute = direction[1].split(".", 1)[1]
     unit = value.unit
     fahrenheit = unit == "fahrenheit"
+    if unit == "kelvin":
+        # "色温调到四千K", "2700 kelvin": a white light's colour temperature.
+        attribute = "colour_temp"
     if unit in ("degree", "fahrenheit") and not (
         unit == "degree" and attribute in ("humidity", "brightness", "volume", "speed")
     ):

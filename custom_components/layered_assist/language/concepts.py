@@ -83,13 +83,12 @@ KINDS: dict[str, Kind] = {
     "water_heater": Kind(("water_heater",)),
     "boiler": Kind(("water_heater", "climate")),
     "kettle": Kind(("switch",), by_name=True),
+    "cooker": Kind(("switch",), by_name=True),
 }
 
 # Kinds that exclude devices named as another kind of the same domain ("所有冷气": not 浴室宝).
 EXCLUDES: dict[str, frozenset[str]] = {
-    "air_conditioner": frozenset({"heater", "bath_heater", "floor_heating"}),
-    # "把電暖器打開": not the bathroom's 浴室暖風機 in its ceiling.
-    "heater": frozenset({"bath_heater"}),
+    "air_conditioner": frozenset({"heater", "bath_heater", "floor_heating"})
 }
 
 # Kinds that cool: a thermostat that only heats (a radiator zone named "Front Room") is none.
@@ -122,7 +121,7 @@ FAMILIES = (
     frozenset({"door", "lock"}),
     frozenset({"climate", "air_conditioner"}),
     frozenset({"climate", "radiator"}),
-    frozenset({"plug", "kettle", "switch"}),
+    frozenset({"plug", "kettle", "cooker", "switch"}),
     frozenset({"valve", "sprinkler", "plants"}),
 )
 
@@ -203,12 +202,23 @@ ATTRIBUTE_DOMAINS: dict[str, tuple[str, ...]] = {
     "humidity": ("humidifier",),
     "volume": ("media_player",),
     "colour": ("light",),
+    "colour_temp": ("light",),
     # ("风速调低" of an air conditioner is its fan mode.)
     "speed": ("fan", "climate"),
 }
 
 # Settings a direction or a value may be for.
-ATTRIBUTES = ("temperature", "humidity", "brightness", "volume", "speed", "position", "mode", "colour")
+ATTRIBUTES = (
+    "temperature",
+    "humidity",
+    "brightness",
+    "volume",
+    "speed",
+    "position",
+    "mode",
+    "colour",
+    "colour_temp",
+)
 
 # The option keys integrations use for each spoken preset, most likely first.
 PRESET_KEYS: dict[str, tuple[str, ...]] = {

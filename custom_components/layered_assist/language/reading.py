@@ -181,10 +181,20 @@ class Clause:
             # "Close the garage door, Declan left it open again": what was done to the device
             # acted on is why, not another request (one that names a device, or asks who did
             # it, is never a remark).
+            first_past = next(
+                (i for i, p in enumerate(self.pieces) if p.category is Category.MOOD), len(self.pieces)
+            )
             return not (
                 any(p.has(Category.MOOD, "past_question") for p in self.pieces)
-                or 
-                self.kinds
+                # "and switch on whatever was on last night", "刚才开的那个也关掉": a request.
+                or self.joiner
+                or self.also
+                or any(p.has(Category.VERB) for p in self.pieces[:first_past])
+                # "…, it was left on in the bathroom": where is not a remark.
+                or self.areas
+                or self.floors
+                or self.generic_places
+                or self.kinds
                 or self.attributes
                 or self.references - {"it", "they"}
                 # (Its verb says what was done: "left it open".)

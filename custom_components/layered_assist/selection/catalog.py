@@ -324,18 +324,16 @@ class DeviceCatalog:
             area_id = registry_entry.area_id or (device.area_id if device else None)
         device_name = (device.name_by_user or device.name or "") if device is not None else ""
         own_texts = {name.text for name in prepare_names(names)}
-        # The device's name when its parts are named after it ("拖板 插座 2"): a name of each part
-        # as a brand's is, never one part's alone.
-        named_for_parts: list[str] = []
         if device_name:
             own = str(names[0] or "")
-            part_named_after = own.startswith(device_name) and len(own) > len(device_name)
-            if device is not None and (
-                part_named_after or self._sibling_named(entity_id, device.id, device_name, whole=False)
-            ):
-                named_for_parts.append(device_name)
-            elif not part_named_after and not (
-                device is not None and self._sibling_named(entity_id, device.id, device_name)
+            if not (own.startswith(device_name) and len(own) > len(device_name)) and not (
+                device is not None
+                and (
+                    self._sibling_named(entity_id, device.id, device_name)
+                    # A strip named 拖板 whose sockets are "拖板 插座 2": 拖板 is the whole strip,
+                    # not the socket renamed 魚缸.
+                    or self._sibling_named(entity_id, device.id, device_name, whole=False)
+                )
             ):
                 # "客厅主灯 Ambilight" is not what "客厅主灯" names: its device's main light is.
                 names.append(device_name)
@@ -349,7 +347,7 @@ class DeviceCatalog:
         texts = [name.text for name in prepared]
         other_words = [v for text in texts for v in place_variants(text) if v not in texts]
         own_names = [*texts, *other_words]
-        brand = [*(device_brand(self.hass, device) if device is not None else []), *named_for_parts]
+        brand = device_brand(self.hass, device) if device is not None else []
         if not any(named.values()) and not _feature_of(name_key(texts[0]), device_name):
             # A zone named "Side Yard" of a Rachio controller is a sprinkler: its maker says so.
             named["maker"] = _kinds_of_maker(brand, state.domain)

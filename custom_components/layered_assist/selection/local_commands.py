@@ -120,11 +120,8 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         return _map(hass, state, settled(action, domain))
     if kind in (ActionKind.SET_TEMPERATURE, ActionKind.ADJUST_TEMPERATURE):
         return _temperature_command(hass, state, action)
-    if kind is ActionKind.SET_BRIGHTNESS and domain == "light" and value is not None:
-        return ("turn_on", {"brightness_pct": round(value)})
-    if kind is ActionKind.ADJUST_BRIGHTNESS and domain == "light" and value is not None:
-        # ±1 is "a bit"; a bigger number is percentage points ("brighter by 20%").
-        return _brighter(state, up=value > 0, step=None if abs(value) == 1 else round(abs(value)))
+    if domain == "light" and kind in _LIGHT_SETTINGS and action.option is None:
+        return _light_setting(state, kind, value)
     if kind is ActionKind.SET_POSITION and value is not None:
         return _percent(state, value)
     if kind is ActionKind.SET_VOLUME and domain == "media_player" and value is not None:
@@ -198,6 +195,28 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
         vacuum = {ActionKind.START: "start", ActionKind.RETURN_HOME: "return_to_base"}
         return (vacuum[kind], {}) if kind in vacuum else None
     return None
+
+
+_LIGHT_SETTINGS = frozenset(
+    {ActionKind.SET_BRIGHTNESS, ActionKind.ADJUST_BRIGHTNESS, ActionKind.SET_COLOR_TEMP}
+)
+
+
+def _light_setting(state: State, kind: ActionKind, value: float | None) -> Command | None:
+    """Return a light's brightness set or changed, or its colour temperature in kelvins."""
+    if value is None:
+        return None
+    if kind is ActionKind.SET_BRIGHTNESS:
+        return ("turn_on", {"brightness_pct": round(value)})
+    if kind is ActionKind.ADJUST_BRIGHTNESS:
+        # ±1 is "a bit"; a bigger number is percentage points ("brighter by 20%").
+        return _brighter(state, up=value > 0, step=None if abs(value) == 1 else round(abs(value)))
+    # "色温调到四千K": a number of kelvins the light makes (never bent into its range).
+    low = state.attributes.get("min_color_temp_kelvin")
+    high = state.attributes.get("max_color_temp_kelvin")
+    if not isinstance(low, (int, float)) or not isinstance(high, (int, float)):
+        return None
+    return ("turn_on", {"color_temp_kelvin": round(value)}) if low <= value <= high else None
 
 
 def _extreme(state: State, *, highest: bool) -> Command | None:
@@ -310,12 +329,17 @@ def _nudge(state: State, *, up: bool) -> Command | None:
     return _percent(state, max(0, min(100, round(current) + (POSITION_STEP if up else -POSITION_STEP))))
 
 
+# The most speeds a fan told "third speed" has; more are set by the percent.
+_MOST_LEVELS = 12
+
+
 def _fan_level(state: State, level: float) -> Command | None:
     step = state.attributes.get("percentage_step")
     if not isinstance(step, (int, float)) or step <= 0:
         return None
     speeds = round(100 / step)
-    if not 1 <= level <= speeds:
+    if not 1 <= level <= speeds or speeds > _MOST_LEVELS:
+        # (A fan set by the percent has no third speed: "第三段" is not 3 %.)
         return None
     return ("set_percentage", {"percentage": min(100, round(level * 100 / speeds))})
 

@@ -967,7 +967,12 @@ class Recaller:
         shared = list(segments)
         # "帮我把宝宝房的窗帘，嗯，打开一下": a hesitation between is no neighbour; nor is a remark
         # given a verb ("電視不要關，阿公還在看，把燈關掉就好").
-        said = [i for i, s in enumerate(shared) if (s.actions or s.clause.about_devices) and not _remarks(s)]
+        # (What was done gives no verb: "客厅纱帘，刚才打开了" asks nothing.)
+        said = [
+            i
+            for i, s in enumerate(shared)
+            if (s.actions or s.clause.about_devices) and not _remarks(s) and s.clause.mood is not Mood.PAST
+        ]
         for position, index in enumerate(said):
             segment = shared[index]
             following = shared[said[position + 1]] if position + 1 < len(said) else None
@@ -1413,7 +1418,15 @@ class Recaller:
             given = any(name_key(piece.text) in e.aliases for e in full)
             full_ids = {e.entity_id for e in full}
             if any(
-                m.full and m.owner not in full_ids and m.owner.split(".", 1)[0] in head.domains
+                m.full
+                and m.owner not in full_ids
+                and (other_entry := self.catalog.entry(m.owner)) is not None
+                and other_entry.domain in head.domains
+                # By its own name, not its maker's ("the Govee floor lamp"), and of the kind
+                # ("the TV in the rec room" is no Sonos named Rec Room).
+                and m.name not in other_entry.brand_names
+                and not self._of_another_class(segment, m.owner)
+                and (not other_entry.named_kinds or same_family(piece.concept, other_entry.named_kinds))
                 for other in segment.clause.pieces
                 if other is not piece and other.role is Role.NAME and not other.has(Category.KIND)
                 for m in other.names
@@ -1914,10 +1927,24 @@ class Recaller:
             return None
         placed = self._around(segment, context)
         alike = sorted(e.entity_id for e in placed if any(_alike(e, b) for b in last))
+        if len(alike) > 1 and len(last) == 1:
+            # "小宇房間燈關掉" … "妹妹房間的也關掉": 妹妹房間燈, named as the last was, by its own room.
+            rest = self._name_past_its_room(last[0])
+            same = [t for t in alike if rest and self._name_past_its_room(self.catalog.entries[t]) == rest]
+            alike = same if len(same) == 1 else alike
         if len(alike) == 1 or (alike and len(last) > 1):
             # (After "the lights in Mateo's room", "and Priya's too" is all of hers.)
             return case.sure(alike, "like-before")
         return None
+
+    def _name_past_its_room(self, entry: CatalogEntry) -> str:
+        """Return what a device's name says after the name of its room ("燈" of 小宇房間燈), or ""."""
+        area = self.catalog.area_of(entry)
+        if area is None:
+            return ""
+        own = entry.names[0].text
+        rests = (own[len(n.text) :].strip() for n in area.names if own.startswith(n.text))
+        return next((rest for rest in rests if rest), "")
 
     def _named_by_kind_rule(self, case: "_Case") -> Segment | None:
         """Take the one device in the place whose name holds the kind word said (床头灯, 落地灯)."""
@@ -2191,11 +2218,17 @@ class Recaller:
         if entry is None or not entry.device_id:
             return None
         pieces = segment.clause.pieces
-        # "晾衣架烘干打开": the airer named, then its part "Aqara 智能晾衣机 H1 烘干" by its own word.
+        # "晾衣架烘干打开": the airer named, then its part "Aqara 智能晾衣机 H1 烘干" by its own word
+        # (said after the device, naming no place: not 洗手間 of 洗手間燈 before "抽氣扇").
+        named_at = [
+            i
+            for i, p in enumerate(pieces)
+            if p.role is Role.NAME and any(m.owner == entity_id for m in p.names)
+        ]
         parts = {
             m.owner
-            for p in pieces
-            if p.role is Role.NAME and all(m.owner != entity_id for m in p.names)
+            for p in pieces[named_at[0] + 1 if named_at else len(pieces) :]
+            if p.role is Role.NAME and all(m.owner != entity_id and ":" not in m.owner for m in p.names)
             for m in p.names
             if (sibling := self.catalog.entries.get(m.owner)) is not None
             and sibling.device_id == entry.device_id
@@ -2206,11 +2239,6 @@ class Recaller:
         if not segment.primary_domains or entry.domain in segment.primary_domains:
             return None
         kinds_at = [i for i, p in enumerate(pieces) if p.has(Category.KIND)]
-        named_at = [
-            i
-            for i, p in enumerate(pieces)
-            if p.role is Role.NAME and any(m.owner == entity_id for m in p.names)
-        ]
         if kinds_at and named_at and kinds_at[-1] < named_at[-1]:
             # "净化器童锁": the kind said first is whose part is named, the child lock itself.
             return None
