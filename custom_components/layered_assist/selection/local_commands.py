@@ -151,7 +151,7 @@ def _map(hass: HomeAssistant, state: State, action: Action) -> Command | None:
     if kind is ActionKind.SET_SPEED and domain == "fan" and value is not None:
         return ("set_percentage", {"percentage": round(value)})
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "fan" and value is not None:
-        return _fan_level(state, value)
+        return _fan_level(state, value, said=True)
     if kind is ActionKind.SET_SPEED_LEVEL and domain == "humidifier" and value is not None:
         mode = level_mode(value, state.attributes.get("available_modes") or ())
         return ("set_mode", {"mode": mode}) if mode is not None else None
@@ -333,13 +333,14 @@ def _nudge(state: State, *, up: bool) -> Command | None:
 _MOST_LEVELS = 12
 
 
-def _fan_level(state: State, level: float) -> Command | None:
+def _fan_level(state: State, level: float, *, said: bool = False) -> Command | None:
+    """Return a fan's speed by its number (``said``: the number said, not the lowest or highest)."""
     step = state.attributes.get("percentage_step")
     if not isinstance(step, (int, float)) or step <= 0:
         return None
     speeds = round(100 / step)
-    if not 1 <= level <= speeds or speeds > _MOST_LEVELS:
-        # (A fan set by the percent has no third speed: "第三段" is not 3 %.)
+    if not 1 <= level <= speeds or (said and speeds > _MOST_LEVELS):
+        # (A fan set by the percent has no third speed: "第三段" is not 3 %; its lowest is 1 %.)
         return None
     return ("set_percentage", {"percentage": min(100, round(level * 100 / speeds))})
 
