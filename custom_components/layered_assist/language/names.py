@@ -215,9 +215,7 @@ class NameIndex:
         # with ends the search for longer ones.
         self._prefixes: dict[tuple[str, ...], int] = {}
         # The matches of a run of sounds said so, kept until the index changes.
-        self._matches: dict[
-            tuple[tuple[str, ...], tuple[str, ...], bool, bool, bool], tuple[NameMatch, ...]
-        ] = {}
+        self._matches: dict[_MatchKey, tuple[NameMatch, ...]] = {}
 
     def set_names(
         self, owner: str, names: Iterable[str], brands: Iterable[str] = (), other_words: Iterable[str] = ()

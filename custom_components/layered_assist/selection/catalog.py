@@ -327,13 +327,7 @@ class DeviceCatalog:
         if device_name:
             own = str(names[0] or "")
             if not (own.startswith(device_name) and len(own) > len(device_name)) and not (
-                device is not None
-                and (
-                    self._sibling_named(entity_id, device.id, device_name)
-                    # A strip named 拖板 whose sockets are "拖板 插座 2": 拖板 is the whole strip,
-                    # not the socket renamed 魚缸.
-                    or self._sibling_named(entity_id, device.id, device_name, whole=False)
-                )
+                device is not None and self._sibling_named(entity_id, device.id, device_name)
             ):
                 # "客厅主灯 Ambilight" is not what "客厅主灯" names: its device's main light is.
                 names.append(device_name)
@@ -383,14 +377,12 @@ class DeviceCatalog:
         for sound in entry.sounds:
             self._index.setdefault(sound, set()).add(entity_id)
 
-    def _sibling_named(self, entity_id: str, device_id: str, device_name: str, *, whole: bool = True) -> bool:
-        """Tell whether another entity of the device has the device's name as its own, or begins with it.
-
-        (``whole``: as its own; else only begins with it.)
+    def _sibling_named(self, entity_id: str, device_id: str, device_name: str) -> bool:
+        """Tell whether another entity of the device has the device's name as its own, or as its start.
 
         A two-outlet plug named String Lights: its outlet "String Lights" is that, not "Misters".
         A strip named 拖板 whose other sockets are "拖板 插座 2" and "拖板 USB": 拖板 is the whole
-        strip, not the socket renamed 魚缸 alone.
+        strip, not the socket renamed 魚缸. (As a start, only of the same domain's name.)
         """
         key = name_key(device_name)
         domain = entity_id.split(".", 1)[0]
@@ -405,7 +397,7 @@ class DeviceCatalog:
             if not own:
                 continue
             own_key = name_key(str(own))
-            if own_key == key if whole else (sibling.domain == domain and own_key.startswith(key)):
+            if own_key == key or (sibling.domain == domain and own_key.startswith(key)):
                 return True
         return False
 

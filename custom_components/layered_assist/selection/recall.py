@@ -616,7 +616,7 @@ def _ends_with_place(clause: Clause) -> bool:
     return bool(words) and any(m.full and ":" in m.owner for m in words[-1].names)
 
 
-def _remarks(segment: Segment) -> bool:
+def _remark_on_what_people_do(segment: Segment) -> bool:
     """Tell whether a clause only remarks on what people do, naming nothing whole ("阿公還在看")."""
     clause = segment.clause
     return (
@@ -788,6 +788,11 @@ def _light_modifier(segment: Segment, head: str) -> str:
     return ""
 
 
+def _cannot_cool(entry: CatalogEntry, kind: str) -> bool:
+    """Tell whether a thermostat that only heats is said as a kind that cools (an air conditioner)."""
+    return entry.heats_only and kind in COOLING and not entry.named_kinds & COOLING
+
+
 def _the_light_said(head: str | None, entry: CatalogEntry) -> bool:
     """Tell whether an entity is the light a kind word names (床头灯, not 主灯).
 
@@ -813,7 +818,7 @@ def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> b
     kinds = segment.clause.kinds
     excluded = {k for kind in kinds for k in EXCLUDES.get(kind, ())}
     if excluded & entry.named_kinds:
-        # (Even one named as the kind too: a 浴室暖風機 is a 暖風機, but no 電暖器.)
+        # (Even one that is named as the kind too.)
         return False
     if not kinds and "valve" in segment.primary_domains and entry.device_class == "outlet":
         # "露台开始浇水": a valve or a sprinkler zone's switch waters, not the plug of the fish tank.
@@ -841,7 +846,7 @@ def _of_kind(entry: CatalogEntry, segment: Segment, *, loose: bool = False) -> b
             return False
     if entry.domain not in segment.primary_domains:
         return "light" in segment.primary_domains and switches_a_light(entry)
-    if entry.heats_only and kinds and kinds[-1] in COOLING and not entry.named_kinds & COOLING:
+    if kinds and _cannot_cool(entry, kinds[-1]):
         return False
     if not segment.device_classes or entry.device_class in segment.device_classes:
         return True
@@ -971,7 +976,9 @@ class Recaller:
         said = [
             i
             for i, s in enumerate(shared)
-            if (s.actions or s.clause.about_devices) and not _remarks(s) and s.clause.mood is not Mood.PAST
+            if (s.actions or s.clause.about_devices)
+            and not _remark_on_what_people_do(s)
+            and s.clause.mood is not Mood.PAST
         ]
         for position, index in enumerate(said):
             segment = shared[index]
@@ -1323,7 +1330,7 @@ class Recaller:
         entry = self.catalog.entry(entity_id)
         head = _head(segment)
         kind = KINDS.get(head) if head is not None else None
-        if entry is not None and entry.heats_only and head in COOLING and not entry.named_kinds & COOLING:
+        if entry is not None and head is not None and _cannot_cool(entry, head):
             # "the air con in the front room", where "Front Room" is a radiator zone.
             return True
         if entry is None or head is None or kind is None or entry.device_class is None:
