@@ -230,6 +230,7 @@ async def test_what_is_said_in_the_seventeenth_homes(
         (DUBLIN_SEMI, "Turn off the fairy lights, they were left on in the bedroom"),
         # A request that looks back is a request: nothing is dropped.
         (DUBLIN_SEMI, "Close the garage door, and turn on whatever was on last night"),
+        (DUBLIN_SEMI, "Close the garage door, could you turn on whatever was on last night"),
         # A fan set by the percent has no third speed (not 3 %).
         (CHIAYI_HOUSE, "電扇開到第三段"),
         # No kettle here: boiling water switches no plug on.
@@ -245,6 +246,7 @@ async def test_what_is_said_in_the_seventeenth_homes(
         "past-gives-no-verb",
         "where-it-was-left-on",
         "a-request-that-looks-back",
+        "a-polite-request-that-looks-back",
         "no-third-speed-of-a-hundred",
         "no-kettle",
         "kelvins-out-of-range",

@@ -181,8 +181,9 @@ class Clause:
             # "Close the garage door, Declan left it open again": what was done to the device
             # acted on is why, not another request (one that names a device, or asks who did
             # it, is never a remark).
+            # (Counted from the word that says the past, not a "could you" before the request.)
             first_past = next(
-                (i for i, p in enumerate(self.pieces) if p.category is Category.MOOD), len(self.pieces)
+                (i for i, p in enumerate(self.pieces) if p.has(Category.MOOD, "past")), len(self.pieces)
             )
             return not (
                 any(p.has(Category.MOOD, "past_question") for p in self.pieces)
